@@ -1,0 +1,79 @@
+// fastvmaf — the engine: scores a distorted video against its reference with the
+// requested features and models, bit-exact with libvmaf.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fastvmaf/result.hpp"
+
+namespace fastvmaf {
+
+namespace io {
+class VideoSource;
+}
+
+// One --feature: an extractor name and its options ("cambi", {{"window_size","33"}}).
+struct FeatureRequest {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> options;
+};
+
+// One -m: a model file (path) or a model looked up in the model directory (version).
+struct ModelRequest {
+  std::string path;
+  std::string version;
+  std::string name = "vmaf";
+  bool disable_clip = false;
+  bool enable_transform = false;
+  struct Overload {
+    std::string extractor;  // "adm" in -m ...:adm.adm_enhn_gain_limit=1.0
+    std::string key;
+    std::string value;
+  };
+  std::vector<Overload> overloads;
+  std::string label() const { return version.empty() ? path : version; }
+};
+
+enum class BackendChoice { Cpu, Cuda, Hip, Auto };
+
+struct EngineOptions {
+  std::vector<FeatureRequest> features;
+  std::vector<ModelRequest> models;
+  bool no_prediction = false;   // -n: extract the models' features but do not predict
+  unsigned threads = 0;         // 0: every hardware thread
+  unsigned subsample = 1;
+  BackendChoice backend = BackendChoice::Cpu;
+  std::string model_dir;        // where version=NAME looks for NAME.json
+};
+
+struct RunLimits {
+  unsigned frame_cnt = 0;       // 0: all frames
+  unsigned frame_skip_ref = 0;
+  unsigned frame_skip_dist = 0;
+};
+
+class Engine {
+ public:
+  // Loads models and resolves extractors; throws std::invalid_argument / InputError
+  // with a clear message on a bad model, unknown feature or bad option.
+  explicit Engine(EngineOptions options);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Scores the pair. `progress(frames_done)` is called from the calling thread.
+  // Warnings (frame count mismatch) go to `warn`.
+  Result run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& limits,
+             const std::function<void(unsigned)>& progress = {},
+             const std::function<void(const std::string&)>& warn = {});
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace fastvmaf

@@ -1,0 +1,75 @@
+// fastvmaf — one decoded picture: three planes of 8-bit or 16-bit samples.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace fastvmaf {
+
+// Monochrome input (y4m "mono") is read as 4:2:0 with neutral chroma, as libvmaf's
+// y4m reader used to convert it, so every feature and model works on it.
+enum class PixelFormat { YUV420, YUV422, YUV444 };
+
+// "420", "422", "444": the spelling libvmaf's CLI uses (-p).
+std::string to_string(PixelFormat f);
+
+// Horizontal / vertical chroma subsampling shift of a format (0 or 1).
+int chroma_shift_x(PixelFormat f);
+int chroma_shift_y(PixelFormat f);
+
+// One plane. Samples are uint8_t when bpc == 8, uint16_t (native endian) otherwise.
+// `stride` is in bytes. Rows are padded to a multiple of 32 samples and the padding is
+// zero, as in libvmaf's pictures, so any code that reads past the width inside the
+// stride sees what libvmaf's code sees.
+struct Plane {
+  std::uint8_t* data = nullptr;
+  std::ptrdiff_t stride = 0;
+  unsigned width = 0;
+  unsigned height = 0;
+
+  template <typename T>
+  T* row(unsigned y) const {
+    return reinterpret_cast<T*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+  }
+};
+
+class Picture {
+ public:
+  Picture() = default;
+
+  // Allocates zeroed planes. Chroma planes are ceil(w/2) (and ceil(h/2) for 4:2:0),
+  // the layout ffmpeg writes.
+  static Picture allocate(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height);
+  // What allocate() would take, without allocating.
+  static std::size_t bytes_for(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height);
+
+  PixelFormat format() const { return fmt_; }
+  unsigned bpc() const { return bpc_; }
+  unsigned width() const { return planes_[0].width; }
+  unsigned height() const { return planes_[0].height; }
+  unsigned bytes_per_sample() const { return bpc_ > 8 ? 2u : 1u; }
+  const Plane& plane(int i) const { return planes_[i]; }
+  Plane& plane(int i) { return planes_[i]; }
+  bool empty() const { return !storage_; }
+  // Total bytes held by the planes (stride * height summed), for memory budgeting.
+  std::size_t byte_size() const { return size_; }
+
+ private:
+  PixelFormat fmt_ = PixelFormat::YUV420;
+  unsigned bpc_ = 8;
+  Plane planes_[3];
+  std::shared_ptr<std::uint8_t[]> storage_;
+  std::size_t size_ = 0;
+};
+
+// The geometry every picture of a run shares; extractors are initialised with it.
+struct VideoGeometry {
+  unsigned width = 0;
+  unsigned height = 0;
+  PixelFormat format = PixelFormat::YUV420;
+  unsigned bpc = 8;
+};
+
+}  // namespace fastvmaf

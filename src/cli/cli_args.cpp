@@ -1,0 +1,214 @@
+#include "cli/cli_args.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "core/options.hpp"
+
+#ifndef FASTVMAF_DEFAULT_MODEL_DIR
+#define FASTVMAF_DEFAULT_MODEL_DIR "../shared/models"
+#endif
+
+namespace fastvmaf::cli {
+
+namespace {
+
+// The model the CLI uses when none is given and -n is not set.
+constexpr const char* kDefaultModel = "vmaf_v0.6.1";
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const auto p = s.find(sep, start);
+    out.push_back(s.substr(start, p == std::string::npos ? std::string::npos : p - start));
+    if (p == std::string::npos) break;
+    start = p + 1;
+  }
+  return out;
+}
+
+unsigned parse_unsigned(const std::string& flag, const std::string& v, unsigned min, unsigned max) {
+  char* end = nullptr;
+  errno = 0;
+  const long long n = std::strtoll(v.c_str(), &end, 0);
+  if (v.empty() || *end || errno || n < static_cast<long long>(min) || n > static_cast<long long>(max))
+    throw std::invalid_argument(fmt::format("invalid argument \"{}\" for {}; should be an integer in [{}, {}]", v,
+                                            flag, min, max));
+  return static_cast<unsigned>(n);
+}
+
+}  // namespace
+
+ModelRequest parse_model_argument(const std::string& arg) {
+  ModelRequest m;
+  for (const auto& kv : split(arg, ':')) {
+    if (kv.empty()) continue;
+    const auto eq = kv.find('=');
+    const std::string key = kv.substr(0, eq);
+    std::string val = eq == std::string::npos ? std::string() : kv.substr(eq + 1);
+    if (eq == std::string::npos) {
+      if (key == "disable_clip" || key == "enable_transform")
+        val = "true";
+      else
+        throw std::invalid_argument(fmt::format("problem parsing model \"{}\": bad option string \"{}\"", arg, key));
+    }
+    if (key == "path") {
+      m.path = val;
+    } else if (key == "name") {
+      m.name = val;
+    } else if (key == "version") {
+      m.version = val;
+    } else if (key == "disable_clip") {
+      m.disable_clip = val == "true";
+    } else if (key == "enable_transform") {
+      m.enable_transform = val == "true";
+    } else {
+      // A feature overload: "<extractor>.<option>=<value>".
+      const auto dot = key.find('.');
+      if (dot == std::string::npos || dot == 0 || dot + 1 == key.size())
+        throw std::invalid_argument(fmt::format(
+            "problem parsing model \"{}\": unknown key \"{}\" (expected path, version, name, disable_clip, "
+            "enable_transform or EXTRACTOR.OPTION=VALUE)",
+            arg, key));
+      m.overloads.push_back({key.substr(0, dot), key.substr(dot + 1), val});
+    }
+  }
+  if (m.path.empty() == m.version.empty())
+    throw std::invalid_argument(fmt::format("model \"{}\" needs exactly one of path= or version=", arg));
+  return m;
+}
+
+std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
+  // libvmaf uses -h for the height, so help is --help only.
+  app.set_help_flag("--help", "Print this help and exit");
+  std::vector<std::string> models, features;
+  std::string width, height, pix_fmt, bitdepth, threads, subsample, frame_cnt, skip_ref, skip_dist, precision,
+      backend = "cpu";
+  bool xml = false, json = false, csv = false, sub = false;
+  std::string cpumask, gpumask;
+
+  app.add_option("-r,--reference", a.ref_path, "reference .y4m or .yuv")->required();
+  app.add_option("-d,--distorted", a.dis_path, "distorted .y4m or .yuv")->required();
+  app.add_option("-w,--width", width, "width (raw .yuv)");
+  app.add_option("-h,--height", height, "height (raw .yuv)");
+  app.add_option("-p,--pixel_format", pix_fmt, "pixel format of raw .yuv: 420, 422 or 444");
+  app.add_option("-b,--bitdepth", bitdepth, "bit depth of raw .yuv: 8, 10, 12 or 16");
+  app.add_option("-m,--model", models,
+                 "model: path=FILE or version=NAME, with :name=NAME, :disable_clip, :enable_transform, "
+                 ":EXTRACTOR.OPTION=VALUE; repeatable");
+  app.add_option("--feature", features, "additional feature: NAME or NAME=key=value:key=value; repeatable");
+  app.add_option("-o,--output", a.output_path, "output file");
+  app.add_flag("--xml", xml, "write the output file as XML (default)");
+  app.add_flag("--json", json, "write the output file as JSON");
+  app.add_flag("--csv", csv, "write the output file as CSV");
+  app.add_flag("--sub", sub, "write the output file as subtitles");
+  app.add_option("--threads", threads, "worker threads (default: all hardware threads)");
+  app.add_option("--subsample", subsample, "compute scores only every N frames");
+  app.add_option("--frame_cnt", frame_cnt, "maximum number of frames to score");
+  app.add_option("--frame_skip_ref", skip_ref, "skip the first N reference frames");
+  app.add_option("--frame_skip_dist", skip_dist, "skip the first N distorted frames");
+  app.add_option("--cpumask", cpumask, "accepted for libvmaf compatibility; ignored");
+  app.add_option("--gpumask", gpumask, "accepted for libvmaf compatibility; ignored");
+  app.add_flag("-n,--no_prediction", a.engine.no_prediction, "extract features only, no model prediction");
+  app.add_flag("-q,--quiet", a.quiet, "no progress line, no score summary when writing a file");
+  app.add_flag("-v,--version", a.show_version, "print the version and exit");
+  app.add_option("--precision", precision,
+                 "digits after the point in outputs (0-17), or 'max' for %.17g (round-trip); default: libvmaf's");
+  app.add_option("--backend", backend, "cpu, cuda, hip or auto (default: cpu)");
+  app.add_flag("--list-features", a.list_features, "list the feature extractors and exit");
+
+  // --version and --list-features need no inputs.
+  for (int i = 1; i < argc; ++i) {
+    const std::string s = argv[i];
+    if (s == "-v" || s == "--version" || s == "--list-features") {
+      a.show_version = s != "--list-features";
+      a.list_features = s == "--list-features";
+      return std::nullopt;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "fastvmaf: error: %s\nRun with --help for the options.\n", e.what());
+    return 1;
+  }
+
+  // Raw input geometry: all four or none.
+  const int given = !width.empty() + !height.empty() + !pix_fmt.empty() + !bitdepth.empty();
+  if (given > 0 && given < 4)
+    throw std::invalid_argument("raw .yuv input needs all of --width/-w, --height/-h, --pixel_format/-p and "
+                                "--bitdepth/-b");
+  if (given == 4) {
+    a.raw = true;
+    a.raw_geometry.width = parse_unsigned("-w/--width", width, 1, 16384);
+    a.raw_geometry.height = parse_unsigned("-h/--height", height, 1, 16384);
+    if (pix_fmt == "420")
+      a.raw_geometry.format = PixelFormat::YUV420;
+    else if (pix_fmt == "422")
+      a.raw_geometry.format = PixelFormat::YUV422;
+    else if (pix_fmt == "444")
+      a.raw_geometry.format = PixelFormat::YUV444;
+    else
+      throw std::invalid_argument(fmt::format(
+          "invalid argument \"{}\" for -p/--pixel_format; should be a valid pixel format (420/422/444)", pix_fmt));
+    a.raw_geometry.bpc = parse_unsigned("-b/--bitdepth", bitdepth, 8, 16);
+    if (a.raw_geometry.bpc != 8 && a.raw_geometry.bpc != 10 && a.raw_geometry.bpc != 12 && a.raw_geometry.bpc != 16)
+      throw std::invalid_argument(fmt::format(
+          "invalid argument \"{}\" for -b/--bitdepth; should be a valid bitdepth (8/10/12/16)", bitdepth));
+  }
+
+  if (xml + json + csv + sub > 1) throw std::invalid_argument("choose one of --xml, --json, --csv, --sub");
+  a.output_format = json ? io::OutputFormat::Json
+                    : csv ? io::OutputFormat::Csv
+                    : sub ? io::OutputFormat::Sub
+                          : io::OutputFormat::Xml;
+  if (!precision.empty()) {
+    if (precision == "max") {
+      a.number_format.kind = io::NumberFormat::Kind::Max;
+    } else {
+      a.number_format.kind = io::NumberFormat::Kind::Fixed;
+      a.number_format.digits = static_cast<int>(parse_unsigned("--precision", precision, 0, 17));
+    }
+  }
+  if (!threads.empty()) a.engine.threads = parse_unsigned("--threads", threads, 0, 1024);
+  if (!subsample.empty()) a.engine.subsample = parse_unsigned("--subsample", subsample, 1, 1u << 30);
+  if (!frame_cnt.empty()) a.limits.frame_cnt = parse_unsigned("--frame_cnt", frame_cnt, 0, 1u << 30);
+  if (!skip_ref.empty()) a.limits.frame_skip_ref = parse_unsigned("--frame_skip_ref", skip_ref, 0, 1u << 30);
+  if (!skip_dist.empty()) a.limits.frame_skip_dist = parse_unsigned("--frame_skip_dist", skip_dist, 0, 1u << 30);
+
+  if (backend == "cpu")
+    a.engine.backend = BackendChoice::Cpu;
+  else if (backend == "cuda")
+    a.engine.backend = BackendChoice::Cuda;
+  else if (backend == "hip")
+    a.engine.backend = BackendChoice::Hip;
+  else if (backend == "auto")
+    a.engine.backend = BackendChoice::Auto;
+  else
+    throw std::invalid_argument(fmt::format("invalid argument \"{}\" for --backend; should be cpu, cuda, hip or auto",
+                                            backend));
+
+  for (const auto& m : models) a.engine.models.push_back(parse_model_argument(m));
+  for (const auto& f : features) {
+    auto [name, dict] = parse_feature_argument(f);
+    FeatureRequest req{name, dict.entries()};
+    a.engine.features.push_back(std::move(req));
+  }
+  if (a.engine.models.empty() && !a.engine.no_prediction) {
+    ModelRequest m;
+    m.version = kDefaultModel;
+    a.engine.models.push_back(m);
+    a.notes.push_back(fmt::format("no model given: scoring with {}", kDefaultModel));
+  }
+
+  const char* env = std::getenv("FASTVMAF_MODEL_DIR");
+  a.engine.model_dir = env && *env ? env : FASTVMAF_DEFAULT_MODEL_DIR;
+  return std::nullopt;
+}
+
+}  // namespace fastvmaf::cli

@@ -1,0 +1,38 @@
+// Command-line arguments of the fastvmaf command, parsed with CLI11 into the
+// engine's options. libvmaf's `vmaf` flags are accepted with libvmaf's meaning.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "fastvmaf/engine.hpp"
+#include "fastvmaf/picture.hpp"
+#include "io/output_writer.hpp"
+
+namespace fastvmaf::cli {
+
+struct Args {
+  std::string ref_path, dis_path;
+  bool raw = false;  // -w -h -p -b given: raw .yuv input
+  VideoGeometry raw_geometry;
+  EngineOptions engine;
+  RunLimits limits;
+  std::string output_path;
+  io::OutputFormat output_format = io::OutputFormat::Xml;
+  io::NumberFormat number_format;
+  bool quiet = false;
+  bool show_version = false;
+  bool list_features = false;
+  std::vector<std::string> notes;  // informational lines for stderr (default model, backend)
+};
+
+// Parses -m's "path=...:name=...:version=...:disable_clip:enable_transform:adm.key=value".
+ModelRequest parse_model_argument(const std::string& arg);
+
+// Returns an exit code when the program should stop (help, usage error), else nullopt.
+std::optional<int> parse(CLI::App& app, Args& args, int argc, char** argv);
+
+}  // namespace fastvmaf::cli

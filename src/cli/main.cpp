@@ -1,0 +1,91 @@
+// The fastvmaf command: libvmaf's `vmaf` flags, plus --backend and --precision.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/cli_args.hpp"
+#include "core/registry.hpp"
+#include "fastvmaf/engine.hpp"
+#include "fastvmaf/version.hpp"
+#include "io/output_writer.hpp"
+#include "io/video_source.hpp"
+
+namespace {
+
+void list_features() {
+  for (const auto* e : fastvmaf::Registry::instance().all()) {
+    std::string provided;
+    for (const auto& f : e->provided_features) provided += (provided.empty() ? "" : " ") + f;
+    std::printf("%s\t%s\n", e->name.c_str(), provided.c_str());
+  }
+}
+
+int run(int argc, char** argv) {
+  fastvmaf::cli::Args args;
+  CLI::App app{"fastvmaf: score a distorted video against its reference with VMAF and its features, "
+               "bit-exact with libvmaf"};
+  if (auto code = fastvmaf::cli::parse(app, args, argc, argv)) return *code;
+
+  if (args.show_version) {
+    std::printf("fastvmaf %s (libvmaf %s numbers)\n", fastvmaf::kVersion, fastvmaf::kLibvmafVersion);
+    return 0;
+  }
+  if (args.list_features) {
+    list_features();
+    return 0;
+  }
+
+  const bool tty = ::isatty(::fileno(stderr));
+  auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };
+  for (const auto& note : args.notes) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
+
+  fastvmaf::Engine engine(args.engine);
+  auto ref = fastvmaf::io::open_video(args.ref_path, args.raw, args.raw_geometry);
+  auto dis = fastvmaf::io::open_video(args.dis_path, args.raw, args.raw_geometry);
+
+  std::function<void(unsigned)> progress;
+  if (tty && !args.quiet) {
+    progress = [t0 = std::chrono::steady_clock::now()](unsigned n) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::fprintf(stderr, "\r%u frame%s %.2f FPS\033[K", n, n == 1 ? " " : "s", s > 0 ? n / s : 0.0);
+      std::fflush(stderr);
+    };
+  }
+  fastvmaf::Result result = engine.run(*ref, *dis, args.limits, progress, warn);
+  if (progress) std::fprintf(stderr, "\n");
+
+  if (!args.output_path.empty()) {
+    const std::string doc = fastvmaf::io::render_output(result, args.output_format, args.number_format,
+                                                        fastvmaf::kVersion);
+    fastvmaf::io::write_file_atomically(args.output_path, doc);
+  }
+  if (!args.quiet || args.output_path.empty()) {
+    for (const auto& m : result.models) {
+      if (m.bootstrap)
+        std::printf("%s: %f, ci.p95: [%f, %f], stddev: %f\n", m.label.c_str(), m.bagging, m.ci_lo, m.ci_hi,
+                    m.stddev);
+      else
+        std::printf("%s: %f\n", m.label.c_str(), m.mean);
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%sfastvmaf: error: %s\n", ::isatty(::fileno(stderr)) ? "\n" : "", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,173 @@
+// The engine: resolves extractors (from models and --feature), runs them over the
+// frames with a thread pool, replays their values into the collector in frame order,
+// then predicts the models' scores as libvmaf's CLI does.
+#include "fastvmaf/engine.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "core/collector.hpp"
+#include "core/error.hpp"
+#include "core/feature_name.hpp"
+#include "core/registry.hpp"
+#include "core/scheduler.hpp"
+#include "io/pair_reader.hpp"
+#include "io/video_source.hpp"
+#include "model/model.hpp"
+
+namespace fastvmaf {
+
+struct Engine::Impl {
+  EngineOptions options;
+  std::vector<std::unique_ptr<model::ScoringModel>> models;
+  std::vector<SlotSpec> slots;
+  unsigned threads = 1;
+
+  // libvmaf registers an extractor once per distinct (name, feature-param options):
+  // a second request with the same key is dropped (fex_ctx_vector.c).
+  void add_slot(const ExtractorInfo* info, const OptionDict& dict) {
+    OptionSet opts(info->name, info->options, dict);
+    std::string key = feature_name(info->name, opts);
+    for (const auto& s : slots)
+      if (s.info->name == info->name && s.dedupe_key == key) return;
+    slots.push_back(SlotSpec{info, std::move(opts), std::move(key)});
+  }
+};
+
+Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.options = std::move(options);
+  if (m.options.subsample == 0) m.options.subsample = 1;
+  m.threads = m.options.threads ? m.options.threads : std::max(1u, std::thread::hardware_concurrency());
+  if (m.options.backend != BackendChoice::Cpu && m.options.backend != BackendChoice::Auto)
+    throw std::invalid_argument("this build has no GPU backend; use --backend cpu");
+
+  for (std::size_t i = 0; i < m.options.models.size(); ++i)
+    for (std::size_t j = i + 1; j < m.options.models.size(); ++j)
+      if (m.options.models[i].name == m.options.models[j].name)
+        throw std::invalid_argument(fmt::format(
+            "two models are named \"{}\"; each model needs a unique name (-m ...:name=NAME)", m.options.models[i].name));
+
+  const Registry& reg = Registry::instance();
+  for (const auto& req : m.options.models) {
+    m.models.push_back(model::load_model(req, m.options.model_dir));
+    for (const auto& use : m.models.back()->feature_uses()) {
+      const ExtractorInfo* info = reg.by_name(use.extractor);
+      if (!info)
+        throw std::invalid_argument(fmt::format("model {} needs feature extractor \"{}\", which is not implemented",
+                                                req.label(), use.extractor));
+      m.add_slot(info, use.options);
+    }
+  }
+  for (const auto& f : m.options.features) {
+    const ExtractorInfo* info = reg.by_name(f.name);
+    if (!info) {
+      std::string known;
+      for (const auto* e : reg.all()) known += (known.empty() ? "" : ", ") + e->name;
+      throw std::invalid_argument(fmt::format("unknown feature \"{}\" (available: {})", f.name, known));
+    }
+    OptionDict dict;
+    for (const auto& [k, v] : f.options) dict.set(k, v);
+    m.add_slot(info, dict);
+  }
+  if (m.slots.empty()) throw std::invalid_argument("nothing to compute: give a model (-m) or a feature (--feature)");
+}
+
+Engine::~Engine() = default;
+
+namespace {
+
+void check_compatible(const io::VideoSource& ref, const io::VideoSource& dis) {
+  const VideoGeometry& a = ref.geometry();
+  const VideoGeometry& b = dis.geometry();
+  if (a.width != b.width || a.height != b.height || a.format != b.format || a.bpc != b.bpc) {
+    throw InputError(fmt::format(
+        "reference and distorted videos differ: \"{}\" is {}x{} {} {}-bit, \"{}\" is {}x{} {} {}-bit; "
+        "they must have the same size, chroma format and bit depth",
+        ref.path(), a.width, a.height, to_string(a.format), a.bpc, dis.path(), b.width, b.height,
+        to_string(b.format), b.bpc));
+  }
+}
+
+Result to_result(const FeatureCollector& c) {
+  Result r;
+  for (const auto& s : c.series()) r.series.push_back(Result::Series{s.name, s.values, s.written});
+  r.aggregates = c.aggregates();
+  return r;
+}
+
+}  // namespace
+
+Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& limits,
+                   const std::function<void(unsigned)>& progress,
+                   const std::function<void(const std::string&)>& warn) {
+  Impl& m = *impl_;
+  check_compatible(ref, dis);
+  const VideoGeometry geometry = ref.geometry();
+  const auto t0 = std::chrono::steady_clock::now();
+
+  FeatureCollector collector;
+  Scheduler scheduler(m.slots, geometry, m.threads, m.options.subsample);
+
+  // Frames in flight are bounded by threads and by memory (pictures of ~256 MiB).
+  const std::size_t pair_bytes = 2 * Picture::bytes_for(geometry.format, geometry.bpc, geometry.width, geometry.height);
+  const std::size_t budget = std::size_t{256} << 20;
+  const unsigned by_memory = static_cast<unsigned>(std::max<std::size_t>(2, budget / std::max<std::size_t>(pair_bytes, 1)));
+  const unsigned in_flight = std::max(2u, std::min(m.threads + 2, by_memory));
+  const unsigned ahead = std::max(1u, std::min(m.threads, by_memory / 2));
+
+  io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, ahead);
+  unsigned frames = 0;
+  try {
+    while (auto pair = reader.next()) {
+      scheduler.wait_below(in_flight, collector, progress);
+      scheduler.submit(std::move(*pair));
+      ++frames;
+    }
+  } catch (...) {
+    scheduler.abandon();
+    throw;
+  }
+  scheduler.finish(collector, progress);
+  if (!reader.mismatch().empty() && warn) warn(reader.mismatch());
+  if (frames == 0) throw InputError(fmt::format("no frames to score: \"{}\" or \"{}\" is empty", ref.path(), dis.path()));
+
+  std::vector<Result::ModelScore> scores;
+  if (!m.options.no_prediction) {
+    const unsigned n = m.options.subsample;
+    for (const auto& model : m.models)
+      for (unsigned i = 0; i < frames; ++i)
+        if (n <= 1 || i % n == 0) model->predict(collector, i);
+    for (const auto& model : m.models)
+      for (unsigned i = 0; i < frames; ++i)
+        if (n <= 1 || i % n == 0) model->predict_collection(collector, i);
+    for (std::size_t k = 0; k < m.models.size(); ++k) {
+      Result::ModelScore s;
+      s.label = m.options.models[k].label();
+      s.name = m.options.models[k].name;
+      m.models[k]->summarize(collector, 0, frames - 1, n, s);
+      scores.push_back(s);
+    }
+  }
+
+  Result r = to_result(collector);
+  r.models = std::move(scores);
+  r.frame_count = frames;
+  r.width = geometry.width;
+  r.height = geometry.height;
+  r.subsample = m.options.subsample;
+  r.backend = "cpu";
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.fps = secs > 0 ? frames / secs : 0.0;
+  return r;
+}
+
+}  // namespace fastvmaf

@@ -1,0 +1,78 @@
+#include "fastvmaf/picture.hpp"
+
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+namespace fastvmaf {
+
+std::string to_string(PixelFormat f) {
+  switch (f) {
+    case PixelFormat::YUV420: return "420";
+    case PixelFormat::YUV422: return "422";
+    case PixelFormat::YUV444: return "444";
+  }
+  return "?";
+}
+
+int chroma_shift_x(PixelFormat f) { return (f == PixelFormat::YUV420 || f == PixelFormat::YUV422) ? 1 : 0; }
+int chroma_shift_y(PixelFormat f) { return f == PixelFormat::YUV420 ? 1 : 0; }
+
+namespace {
+constexpr unsigned kAlignSamples = 32;  // libvmaf's DATA_ALIGN, counted in samples
+constexpr std::size_t kAlignBytes = 64;
+
+std::size_t aligned_stride(unsigned width, unsigned bytes) {
+  const std::size_t w = (static_cast<std::size_t>(width) + kAlignSamples - 1) / kAlignSamples * kAlignSamples;
+  return w * bytes;
+}
+}  // namespace
+
+std::size_t Picture::bytes_for(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height) {
+  const unsigned bytes = bpc > 8 ? 2 : 1;
+  const int sx = chroma_shift_x(fmt), sy = chroma_shift_y(fmt);
+  const unsigned cw = (width + (1u << sx) - 1) >> sx;
+  const unsigned ch = (height + (1u << sy) - 1) >> sy;
+  std::size_t total = 0;
+  for (int i = 0; i < 3; ++i) {
+    total += aligned_stride(i == 0 ? width : cw, bytes) * (i == 0 ? height : ch);
+    total = (total + kAlignBytes - 1) / kAlignBytes * kAlignBytes;
+  }
+  return total;
+}
+
+Picture Picture::allocate(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height) {
+  if (bpc < 8 || bpc > 16) throw std::invalid_argument("unsupported bit depth " + std::to_string(bpc));
+  if (width == 0 || height == 0) throw std::invalid_argument("picture width and height must be positive");
+  Picture p;
+  p.fmt_ = fmt;
+  p.bpc_ = bpc;
+  const unsigned bytes = bpc > 8 ? 2 : 1;
+  const int sx = chroma_shift_x(fmt), sy = chroma_shift_y(fmt);
+  const unsigned cw = (width + (1u << sx) - 1) >> sx;
+  const unsigned ch = (height + (1u << sy) - 1) >> sy;
+
+  std::size_t offsets[3] = {0, 0, 0};
+  std::size_t total = 0;
+  for (int i = 0; i < 3; ++i) {
+    Plane& pl = p.planes_[i];
+    pl.width = i == 0 ? width : cw;
+    pl.height = i == 0 ? height : ch;
+    pl.stride = static_cast<std::ptrdiff_t>(aligned_stride(pl.width, bytes));
+    offsets[i] = total;
+    total += static_cast<std::size_t>(pl.stride) * pl.height;
+    total = (total + kAlignBytes - 1) / kAlignBytes * kAlignBytes;
+  }
+  // One zeroed, 64-byte aligned block for all planes.
+  auto* raw = static_cast<std::uint8_t*>(::operator new[](total, std::align_val_t{kAlignBytes}));
+  std::memset(raw, 0, total);
+  p.storage_ = std::shared_ptr<std::uint8_t[]>(
+      raw, [](std::uint8_t* q) { ::operator delete[](q, std::align_val_t{kAlignBytes}); });
+  p.size_ = total;
+  for (int i = 0; i < 3; ++i) {
+    p.planes_[i].data = raw + offsets[i];
+  }
+  return p;
+}
+
+}  // namespace fastvmaf

@@ -1,0 +1,57 @@
+#include "core/registry.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace fastvmaf {
+
+const char* to_string(Backend b) {
+  switch (b) {
+    case Backend::Cpu: return "cpu";
+    case Backend::Cuda: return "cuda";
+    case Backend::Hip: return "hip";
+  }
+  return "?";
+}
+
+Registry& Registry::instance() {
+  static Registry r;
+  return r;
+}
+
+void Registry::add(ExtractorInfo info) {
+  if (by_name(info.name)) throw std::logic_error("extractor registered twice: " + info.name);
+  if (!info.make_cpu || !info.options) throw std::logic_error("extractor without CPU factory or options: " + info.name);
+  extractors_.push_back(std::move(info));
+}
+
+void Registry::add_twin(const std::string& name, Backend backend, ExtractorFactory factory) {
+  twins_[{name, backend}] = std::move(factory);
+}
+
+const ExtractorInfo* Registry::by_name(std::string_view name) const {
+  for (const auto& e : extractors_)
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+const ExtractorInfo* Registry::by_provided_feature(std::string_view feature) const {
+  for (const auto& e : extractors_)
+    for (const auto& f : e.provided_features)
+      if (f == feature) return &e;
+  return nullptr;
+}
+
+const ExtractorFactory* Registry::twin(std::string_view name, Backend backend) const {
+  auto it = twins_.find({std::string(name), backend});
+  return it == twins_.end() ? nullptr : &it->second;
+}
+
+std::vector<const ExtractorInfo*> Registry::all() const {
+  std::vector<const ExtractorInfo*> out;
+  for (const auto& e : extractors_) out.push_back(&e);
+  std::sort(out.begin(), out.end(), [](auto* a, auto* b) { return a->name < b->name; });
+  return out;
+}
+
+}  // namespace fastvmaf

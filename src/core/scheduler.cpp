@@ -1,0 +1,196 @@
+#include "core/scheduler.hpp"
+
+#include <fmt/format.h>
+
+namespace fastvmaf {
+
+struct Scheduler::Job {
+  io::FramePair pair;
+  std::vector<RecordingSink> sinks;  // one per slot
+  int remaining = 0;                 // guarded by Scheduler::mu_
+  std::exception_ptr error;          // guarded by Scheduler::mu_
+};
+
+struct Scheduler::Slot {
+  const SlotSpec* spec = nullptr;
+  bool temporal = false;
+  std::mutex mu;
+  std::vector<std::unique_ptr<FeatureExtractor>> idle;  // non-temporal: free instances
+  std::unique_ptr<FeatureExtractor> sole;               // temporal: the one instance
+  std::deque<Job*> queue;                               // temporal: frames waiting, in order
+  bool running = false;                                 // temporal: a strand task is draining
+};
+
+namespace {
+
+std::unique_ptr<FeatureExtractor> make_instance(const SlotSpec& spec, const VideoGeometry& g) {
+  auto e = spec.info->make_cpu(spec.options);
+  e->init(g);
+  return e;
+}
+
+}  // namespace
+
+Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads,
+                     unsigned subsample)
+    : geometry_(geometry), subsample_(subsample ? subsample : 1) {
+  for (const auto& spec : slots) {
+    auto s = std::make_unique<Slot>();
+    s->spec = &spec;
+    s->temporal = spec.info->temporal;
+    auto first = make_instance(spec, geometry);
+    if (s->temporal)
+      s->sole = std::move(first);
+    else
+      s->idle.push_back(std::move(first));
+    slots_.push_back(std::move(s));
+  }
+  pool_ = std::make_unique<ThreadPool>(threads);
+}
+
+Scheduler::~Scheduler() { abandon(); }
+
+void Scheduler::complete(Job& job) {
+  {
+    std::lock_guard lock(mu_);
+    --job.remaining;
+  }
+  cv_.notify_all();
+}
+
+void Scheduler::run_on_instance(Slot& slot, std::size_t k, Job& job) {
+  std::unique_ptr<FeatureExtractor> inst;
+  try {
+    {
+      std::lock_guard lock(slot.mu);
+      if (!slot.idle.empty()) {
+        inst = std::move(slot.idle.back());
+        slot.idle.pop_back();
+      }
+    }
+    if (!inst) inst = make_instance(*slot.spec, geometry_);
+    FrameInput in{job.pair.index, job.pair.ref.get(), job.pair.dis.get(), nullptr};
+    inst->submit(in);
+    inst->collect(job.pair.index, job.sinks[k]);
+  } catch (...) {
+    std::lock_guard lock(mu_);
+    if (!job.error) job.error = std::current_exception();
+    inst.reset();  // its state is unknown now
+  }
+  if (inst) {
+    std::lock_guard lock(slot.mu);
+    slot.idle.push_back(std::move(inst));
+  }
+  complete(job);
+}
+
+void Scheduler::run_strand(Slot& slot, std::size_t k) {
+  for (;;) {
+    Job* job = nullptr;
+    {
+      std::lock_guard lock(slot.mu);
+      if (slot.queue.empty()) {
+        slot.running = false;
+        return;
+      }
+      job = slot.queue.front();
+      slot.queue.pop_front();
+    }
+    try {
+      FrameInput in{job->pair.index, job->pair.ref.get(), job->pair.dis.get(), nullptr};
+      slot.sole->submit(in);
+      slot.sole->collect(job->pair.index, job->sinks[k]);
+    } catch (...) {
+      std::lock_guard lock(mu_);
+      if (!job->error) job->error = std::current_exception();
+    }
+    complete(*job);
+  }
+}
+
+void Scheduler::submit(io::FramePair pair) {
+  auto job = std::make_unique<Job>();
+  job->pair = std::move(pair);
+  job->sinks.resize(slots_.size());
+  const unsigned index = job->pair.index;
+  const bool sampled = subsample_ <= 1 || index % subsample_ == 0;
+  std::vector<std::size_t> run;
+  for (std::size_t k = 0; k < slots_.size(); ++k)
+    if (slots_[k]->temporal || sampled) run.push_back(k);
+  job->remaining = static_cast<int>(run.size());
+  Job* j = job.get();
+  {
+    std::lock_guard lock(mu_);
+    jobs_.push_back(std::move(job));
+  }
+  if (run.empty()) cv_.notify_all();
+  for (std::size_t k : run) {
+    Slot& slot = *slots_[k];
+    if (slot.temporal) {
+      bool start = false;
+      {
+        std::lock_guard lock(slot.mu);
+        slot.queue.push_back(j);
+        if (!slot.running) start = slot.running = true;
+      }
+      if (start) pool_->post([this, &slot, k] { run_strand(slot, k); });
+    } else {
+      pool_->post([this, &slot, k, j] { run_on_instance(slot, k, *j); });
+    }
+  }
+}
+
+bool Scheduler::replay_front(FeatureSink& sink, const std::function<void(unsigned)>& progress, bool block) {
+  std::unique_ptr<Job> job;
+  {
+    std::unique_lock lock(mu_);
+    if (jobs_.empty()) return false;
+    if (block)
+      cv_.wait(lock, [this] { return jobs_.front()->remaining == 0; });
+    else if (jobs_.front()->remaining != 0)
+      return false;
+    job = std::move(jobs_.front());
+    jobs_.pop_front();
+  }
+  if (job->error) std::rethrow_exception(job->error);
+  for (const auto& s : job->sinks) s.replay(sink);
+  ++replayed_;
+  if (progress) progress(replayed_);
+  return true;
+}
+
+void Scheduler::wait_below(unsigned n, FeatureSink& sink, const std::function<void(unsigned)>& progress) {
+  while (replay_front(sink, progress, false)) {
+  }
+  for (;;) {
+    {
+      std::lock_guard lock(mu_);
+      if (jobs_.size() < n) return;
+    }
+    replay_front(sink, progress, true);
+  }
+}
+
+void Scheduler::finish(FeatureSink& sink, const std::function<void(unsigned)>& progress) {
+  while (replay_front(sink, progress, true)) {
+  }
+  // libvmaf flushes its registered extractors in registration order.
+  for (auto& s : slots_) {
+    if (s->temporal) {
+      s->sole->flush(sink);
+    } else if (!s->idle.empty()) {
+      s->idle.front()->flush(sink);
+    }
+  }
+}
+
+void Scheduler::abandon() {
+  std::unique_lock lock(mu_);
+  for (auto& j : jobs_) {
+    Job* p = j.get();
+    cv_.wait(lock, [p] { return p->remaining == 0; });
+  }
+  jobs_.clear();
+}
+
+}  // namespace fastvmaf

@@ -1,0 +1,33 @@
+// A fixed set of worker threads running posted tasks in FIFO order.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace fastvmaf {
+
+class ThreadPool {
+ public:
+  explicit ThreadPool(unsigned threads);
+  ~ThreadPool();  // finishes queued tasks, then joins
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  // Tasks must not throw; wrap them (the engine stores exceptions per frame).
+  void post(std::function<void()> task);
+  unsigned size() const { return static_cast<unsigned>(workers_.size()); }
+
+ private:
+  void loop();
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> tasks_;
+  bool stop_ = false;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace fastvmaf

@@ -1,0 +1,276 @@
+#include "io/video_source.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+
+namespace fastvmaf::io {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+  throw InputError(fmt::format("{}: {}", path, what));
+}
+
+std::FILE* open_or_fail(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) fail(path, fmt::format("cannot open: {}", std::strerror(errno)));
+  return f;
+}
+
+void check_geometry(const std::string& path, const VideoGeometry& g) {
+  if (g.width == 0 || g.height == 0) fail(path, fmt::format("invalid size {}x{}", g.width, g.height));
+  if (g.width > kMaxDimension || g.height > kMaxDimension)
+    fail(path, fmt::format("size {}x{} is larger than the supported maximum {}x{}", g.width, g.height,
+                           kMaxDimension, kMaxDimension));
+  if (g.bpc != 8 && g.bpc != 10 && g.bpc != 12 && g.bpc != 16)
+    fail(path, fmt::format("unsupported bit depth {} (supported: 8, 10, 12, 16)", g.bpc));
+}
+
+}  // namespace
+
+std::size_t VideoSource::read_bytes(void* dst, std::size_t bytes) { return std::fread(dst, 1, bytes, file_.get()); }
+
+std::size_t VideoSource::frame_bytes(bool mono) const {
+  const std::size_t bytes = geometry_.bpc > 8 ? 2 : 1;
+  const std::size_t luma = static_cast<std::size_t>(geometry_.width) * geometry_.height;
+  if (mono) return luma * bytes;
+  const int sx = chroma_shift_x(geometry_.format), sy = chroma_shift_y(geometry_.format);
+  const std::size_t cw = (geometry_.width + (1u << sx) - 1) >> sx;
+  const std::size_t ch = (geometry_.height + (1u << sy) - 1) >> sy;
+  return (luma + 2 * cw * ch) * bytes;
+}
+
+void VideoSource::read_planes(Picture& pic, bool mono) {
+  const unsigned frame = frames_;
+  const std::size_t bytes = pic.bytes_per_sample();
+  const std::size_t expected = frame_bytes(mono);
+  std::size_t got = 0;
+  const int nplanes = mono ? 1 : 3;
+  for (int p = 0; p < nplanes; ++p) {
+    Plane& pl = pic.plane(p);
+    const std::size_t row = pl.width * bytes;
+    for (unsigned y = 0; y < pl.height; ++y) {
+      const std::size_t n = read_bytes(pl.row<std::uint8_t>(y), row);
+      got += n;
+      if (n != row)
+        fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", frame, got, expected,
+                                expected - got));
+    }
+  }
+  if (mono) {
+    // Neutral chroma, as libvmaf's former y4m mono conversion wrote it.
+    const unsigned mid = 1u << (pic.bpc() - 1);
+    for (int p = 1; p < 3; ++p) {
+      Plane& pl = pic.plane(p);
+      for (unsigned y = 0; y < pl.height; ++y) {
+        if (bytes == 1) {
+          std::memset(pl.row<std::uint8_t>(y), static_cast<int>(mid), pl.width);
+        } else {
+          auto* r = pl.row<std::uint16_t>(y);
+          for (unsigned x = 0; x < pl.width; ++x) r[x] = static_cast<std::uint16_t>(mid);
+        }
+      }
+    }
+  }
+  // Samples above the bit depth would index past the tables of several features.
+  if (bytes == 2 && pic.bpc() < 16) {
+    const std::uint16_t maxv = static_cast<std::uint16_t>((1u << pic.bpc()) - 1);
+    for (int p = 0; p < nplanes; ++p) {
+      const Plane& pl = pic.plane(p);
+      for (unsigned y = 0; y < pl.height; ++y) {
+        const std::uint16_t* r = pl.row<std::uint16_t>(y);
+        std::uint16_t m = 0;
+        for (unsigned x = 0; x < pl.width; ++x) m = r[x] > m ? r[x] : m;
+        if (m > maxv) {
+          unsigned x = 0;
+          while (r[x] <= maxv) ++x;
+          fail(path_, fmt::format("frame {}: sample value {} at plane {} row {} column {} exceeds the {}-bit range",
+                                  frame, r[x], p, y, x, pic.bpc()));
+        }
+      }
+    }
+  }
+  ++frames_;
+}
+
+namespace {
+
+class Y4mSource final : public VideoSource {
+ public:
+  explicit Y4mSource(const std::string& path) : VideoSource(path, open_or_fail(path)) { parse_header(); }
+
+  bool read(Picture& pic) override {
+    if (!frame_header()) return false;
+    read_planes(pic, mono_);
+    return true;
+  }
+
+  bool skip() override {
+    if (!frame_header()) return false;
+    const std::size_t n = frame_bytes(mono_);
+    std::vector<std::uint8_t> buf(std::min<std::size_t>(n, 1 << 20));
+    std::size_t left = n;
+    while (left) {
+      const std::size_t chunk = std::min(left, buf.size());
+      const std::size_t got = read_bytes(buf.data(), chunk);
+      if (got != chunk)
+        fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", frames_,
+                                n - left + got, n, left - got));
+      left -= chunk;
+    }
+    ++frames_;
+    return true;
+  }
+
+ private:
+  void parse_header() {
+    std::string line;
+    for (;;) {
+      const int c = std::fgetc(file_.get());
+      if (c == EOF) fail(path_, line.empty() ? "empty file, not a YUV4MPEG2 stream" : "truncated y4m header");
+      if (c == '\n') break;
+      line.push_back(static_cast<char>(c));
+      if (line.size() > 4096) fail(path_, "y4m header line too long (no newline in 4096 bytes)");
+    }
+    if (line.rfind("YUV4MPEG2", 0) != 0) fail(path_, "not a YUV4MPEG2 file (bad magic)");
+    std::string chroma = "420jpeg";
+    long w = -1, h = -1;
+    std::string_view rest(line);
+    rest.remove_prefix(9);
+    while (!rest.empty()) {
+      while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+      const auto end = rest.find(' ');
+      std::string_view tag = rest.substr(0, end);
+      rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end);
+      if (tag.empty()) continue;
+      const char key = tag.front();
+      const std::string val(tag.substr(1));
+      auto number = [&](const char* what) {
+        char* e = nullptr;
+        errno = 0;
+        const long v = std::strtol(val.c_str(), &e, 10);
+        if (val.empty() || *e || errno || v < 0) fail(path_, fmt::format("bad y4m {} tag \"{}\"", what, tag));
+        return v;
+      };
+      switch (key) {
+        case 'W': w = number("width"); break;
+        case 'H': h = number("height"); break;
+        case 'C': chroma = val; break;
+        case 'I':
+          if (val != "p" && val != "?")
+            fail(path_, fmt::format("interlaced y4m (I{}) is not supported; progressive only", val));
+          break;
+        default: break;  // F, A, X...: not needed to read the pixels
+      }
+    }
+    if (w < 0 || h < 0) fail(path_, "y4m header lacks the W or H tag");
+    struct Fmt {
+      const char* tag;
+      PixelFormat fmt;
+      unsigned bpc;
+      bool mono;
+    };
+    static const Fmt kFormats[] = {
+        {"420jpeg", PixelFormat::YUV420, 8, false},  {"420mpeg2", PixelFormat::YUV420, 8, false},
+        {"420paldv", PixelFormat::YUV420, 8, false}, {"420", PixelFormat::YUV420, 8, false},
+        {"422", PixelFormat::YUV422, 8, false},      {"444", PixelFormat::YUV444, 8, false},
+        {"420p10", PixelFormat::YUV420, 10, false},  {"420p12", PixelFormat::YUV420, 12, false},
+        {"420p16", PixelFormat::YUV420, 16, false},  {"422p10", PixelFormat::YUV422, 10, false},
+        {"422p12", PixelFormat::YUV422, 12, false},  {"422p16", PixelFormat::YUV422, 16, false},
+        {"444p10", PixelFormat::YUV444, 10, false},  {"444p12", PixelFormat::YUV444, 12, false},
+        {"444p16", PixelFormat::YUV444, 16, false},  {"mono", PixelFormat::YUV420, 8, true},
+        {"mono10", PixelFormat::YUV420, 10, true},   {"mono12", PixelFormat::YUV420, 12, true},
+        {"mono16", PixelFormat::YUV420, 16, true},
+    };
+    const Fmt* found = nullptr;
+    for (const auto& f : kFormats)
+      if (chroma == f.tag) found = &f;
+    if (!found)
+      fail(path_, fmt::format("unsupported y4m colour space C{} (supported: 420jpeg, 420mpeg2, 420paldv, 420, "
+                              "422, 444, 420p10/p12/p16, 422p10/p12/p16, 444p10/p12/p16, mono, mono10/12/16)",
+                              chroma));
+    geometry_ = VideoGeometry{static_cast<unsigned>(std::min<long>(w, 1L << 30)),
+                              static_cast<unsigned>(std::min<long>(h, 1L << 30)), found->fmt, found->bpc};
+    mono_ = found->mono;
+    check_geometry(path_, geometry_);
+  }
+
+  // Reads "FRAME[ params]\n". False at a clean end of file.
+  bool frame_header() {
+    char magic[5];
+    const std::size_t n = read_bytes(magic, 5);
+    if (n == 0) return false;
+    if (n != 5 || std::memcmp(magic, "FRAME", 5) != 0)
+      fail(path_, fmt::format("frame {}: bad frame header (expected \"FRAME\"; the previous frame may be "
+                              "the wrong size for the header's W, H and C tags)",
+                              frames_));
+    for (int i = 0;; ++i) {
+      const int c = std::fgetc(file_.get());
+      if (c == '\n') break;
+      if (c == EOF) fail(path_, fmt::format("frame {}: truncated frame header", frames_));
+      if (i > 1024) fail(path_, fmt::format("frame {}: frame header too long", frames_));
+    }
+    return true;
+  }
+
+  bool mono_ = false;
+};
+
+class YuvSource final : public VideoSource {
+ public:
+  YuvSource(const std::string& path, const VideoGeometry& g) : VideoSource(path, open_or_fail(path)) {
+    geometry_ = g;
+    check_geometry(path, g);
+  }
+
+  bool read(Picture& pic) override {
+    if (at_eof()) return false;
+    read_planes(pic, false);
+    return true;
+  }
+
+  bool skip() override {
+    if (at_eof()) return false;
+    const std::size_t n = frame_bytes(false);
+    std::vector<std::uint8_t> buf(std::min<std::size_t>(n, 1 << 20));
+    std::size_t left = n;
+    while (left) {
+      const std::size_t chunk = std::min(left, buf.size());
+      const std::size_t got = read_bytes(buf.data(), chunk);
+      if (got != chunk)
+        fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", frames_,
+                                n - left + got, n, left - got));
+      left -= chunk;
+    }
+    ++frames_;
+    return true;
+  }
+
+ private:
+  bool at_eof() {
+    const int c = std::fgetc(file_.get());
+    if (c == EOF) return true;
+    std::ungetc(c, file_.get());
+    return false;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<VideoSource> open_y4m(const std::string& path) { return std::make_unique<Y4mSource>(path); }
+
+std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeometry& g) {
+  return std::make_unique<YuvSource>(path, g);
+}
+
+std::unique_ptr<VideoSource> open_video(const std::string& path, bool raw, const VideoGeometry& g) {
+  return raw ? open_yuv(path, g) : open_y4m(path);
+}
+
+}  // namespace fastvmaf::io

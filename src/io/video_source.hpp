@@ -1,0 +1,55 @@
+// Sources of decoded pictures: .y4m files and raw .yuv files (libvmaf's -w -h -p -b).
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "fastvmaf/picture.hpp"
+
+namespace fastvmaf::io {
+
+// Largest picture we accept, checked before anything is allocated: 16K x 16K.
+inline constexpr unsigned kMaxDimension = 16384;
+
+class VideoSource {
+ public:
+  virtual ~VideoSource() = default;
+  const VideoGeometry& geometry() const { return geometry_; }
+  const std::string& path() const { return path_; }
+  // Reads the next frame into `pic`, which has this source's geometry. Returns false
+  // at a clean end of file. Throws InputError naming the file and frame number on a
+  // truncated or malformed frame, or on samples above the bit depth.
+  virtual bool read(Picture& pic) = 0;
+  // Skips one frame; false at a clean end of file.
+  virtual bool skip() = 0;
+  unsigned frames_read() const { return frames_; }
+
+ protected:
+  VideoSource(std::string path, std::FILE* f) : path_(std::move(path)), file_(f, &std::fclose) {}
+  // Reads `bytes` into dst; returns how many were read.
+  std::size_t read_bytes(void* dst, std::size_t bytes);
+  // Reads the planes of one frame (after any frame header) into pic and checks sample
+  // ranges. `frame_bytes` is the size on disk.
+  void read_planes(Picture& pic, bool mono);
+  std::size_t frame_bytes(bool mono) const;
+
+  VideoGeometry geometry_;
+  std::string path_;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
+  unsigned frames_ = 0;
+};
+
+// Opens a YUV4MPEG2 file: C420jpeg, C420mpeg2, C420paldv, C420, C422, C444,
+// C420p10/p12/p16, C422p10/p12/p16, C444p10/p12/p16, Cmono, Cmono10/12/16.
+// Mono is read as 4:2:0 with neutral chroma (mid-grey).
+std::unique_ptr<VideoSource> open_y4m(const std::string& path);
+
+// Opens a headerless planar file of the given geometry (libvmaf's -w -h -p -b).
+std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeometry& geometry);
+
+// Opens `path` as y4m when raw is false, else as raw yuv with `geometry`.
+std::unique_ptr<VideoSource> open_video(const std::string& path, bool raw, const VideoGeometry& geometry);
+
+}  // namespace fastvmaf::io

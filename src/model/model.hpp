@@ -1,0 +1,54 @@
+// libvmaf models as the engine uses them (libvmaf's model.c, read_json_model.c,
+// predict.c): a single nu-SVR model, or a bootstrap collection (vmaf_b_v0.6.3).
+//
+// The engine (src/core/engine.cpp) uses exactly this interface:
+//   1. load_model() for each -m, in order;
+//   2. feature_uses() to register the extractors each model needs;
+//   3. after extraction, for every model in -m order and every scored frame i:
+//      predict(c, i); then for every model and frame: predict_collection(c, i).
+//      This is the order in which libvmaf's CLI appends model outputs (all frames of
+//      model 1 via vmaf_score_pooled, then model 2, ..., then the collections);
+//   4. summarize() for the pooled line the CLI prints.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/collector.hpp"
+#include "core/options.hpp"
+#include "fastvmaf/engine.hpp"
+#include "fastvmaf/result.hpp"
+
+namespace fastvmaf::model {
+
+class ScoringModel {
+ public:
+  virtual ~ScoringModel() = default;
+
+  struct FeatureUse {
+    std::string extractor;  // registry name ("adm", "cambi", ...)
+    OptionDict options;     // the model's feature_opts_dicts entry, -m overloads merged in
+  };
+  // One entry per model feature, in the model's feature order (duplicates allowed:
+  // the engine dedupes extractors the way libvmaf does).
+  virtual const std::vector<FeatureUse>& feature_uses() const = 0;
+
+  // Appends the model's score for frame `index` under its name (and, for a collection,
+  // whatever libvmaf's first pass appends). Throws std::runtime_error naming the
+  // missing feature when one is absent.
+  virtual void predict(FeatureCollector& c, unsigned index) const = 0;
+  // Second pass: a collection's per-bootstrap scores, bagging, stddev, ci. No-op for a
+  // single model.
+  virtual void predict_collection(FeatureCollector& c, unsigned index) const = 0;
+
+  // Pooled mean over frames lo..hi (and the bootstrap summary for a collection).
+  virtual void summarize(const FeatureCollector& c, unsigned lo, unsigned hi, unsigned subsample,
+                         Result::ModelScore& out) const = 0;
+};
+
+// Loads req.path, or <model_dir>/<req.version>.json. Throws InputError with the path
+// and the reason (missing file, bad JSON, unsupported model type, unknown feature).
+std::unique_ptr<ScoringModel> load_model(const ModelRequest& req, const std::string& model_dir);
+
+}  // namespace fastvmaf::model

@@ -20,11 +20,16 @@
 
 namespace {
 
+// One line per extractor: name, the backends implementing it, the features it provides.
 void list_features() {
-  for (const auto* e : fastvmaf::Registry::instance().all()) {
+  const auto& reg = fastvmaf::Registry::instance();
+  for (const auto* e : reg.all()) {
+    std::string backends;
+    for (auto b : {fastvmaf::Backend::Cpu, fastvmaf::Backend::Cuda, fastvmaf::Backend::Hip})
+      if (reg.factory(e->name, b)) backends += (backends.empty() ? "" : ",") + std::string(fastvmaf::to_string(b));
     std::string provided;
     for (const auto& f : e->provided_features) provided += (provided.empty() ? "" : " ") + f;
-    std::printf("%s\t%s\n", e->name.c_str(), provided.c_str());
+    std::printf("%s\t%s\t%s\n", e->name.c_str(), backends.empty() ? "-" : backends.c_str(), provided.c_str());
   }
 }
 

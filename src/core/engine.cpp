@@ -38,7 +38,9 @@ struct Engine::Impl {
     std::string key = feature_name(info->name, opts);
     for (const auto& s : slots)
       if (s.info->name == info->name && s.dedupe_key == key) return;
-    slots.push_back(SlotSpec{info, std::move(opts), std::move(key)});
+    const ExtractorFactory* f = Registry::instance().factory(info->name, Backend::Cpu);
+    if (!f) throw std::invalid_argument(fmt::format("feature extractor \"{}\" is not implemented yet", info->name));
+    slots.push_back(SlotSpec{info, std::move(opts), std::move(key), Backend::Cpu, *f});
   }
 };
 

@@ -45,8 +45,14 @@ struct FrameInput {
   unsigned index = 0;
   const Picture* ref = nullptr;
   const Picture* dis = nullptr;
+  // For extractors declared needs_prev_ref (libvmaf's VMAF_FEATURE_EXTRACTOR_PREV_REF):
+  // the reference pictures of frames index-1 and index-2, when they exist.
+  const Picture* prev_ref = nullptr;
+  const Picture* prev_prev_ref = nullptr;
   gpu::DeviceFrame* device = nullptr;  // set for GPU twins only
 };
+
+class FeatureCollector;
 
 class FeatureExtractor {
  public:
@@ -54,7 +60,9 @@ class FeatureExtractor {
   virtual void init(const VideoGeometry& geometry) = 0;
   virtual void submit(const FrameInput& frame) = 0;
   virtual void collect(unsigned index, FeatureSink& sink) = 0;
-  virtual void flush(FeatureSink& sink) { (void)sink; }
+  // After the last frame, on the engine's thread, with the run's collector: it may read
+  // values already collected (libvmaf's motion derives motion2/3 from motion_sad here).
+  virtual void flush(FeatureCollector& collector) { (void)collector; }
 };
 
 enum class Backend { Cpu, Cuda, Hip };
@@ -62,13 +70,15 @@ const char* to_string(Backend b);
 
 using ExtractorFactory = std::function<std::unique_ptr<FeatureExtractor>(const OptionSet& options)>;
 
-// What the registry knows about one extractor (libvmaf's VmafFeatureExtractor).
+// What the registry knows about one extractor (libvmaf's VmafFeatureExtractor), apart
+// from its implementations: those register per backend (see registry.hpp), so a
+// declared extractor without a CPU implementation is "not implemented yet".
 struct ExtractorInfo {
   std::string name;                             // "psnr", "cambi", "adm", ... (--feature NAME)
   std::vector<std::string> provided_features;   // libvmaf's long names, as models list them
   const std::vector<OptionSpec>* options = nullptr;
-  bool temporal = false;                        // needs every frame, in order, in one instance
-  ExtractorFactory make_cpu;                    // the reference implementation; required
+  bool temporal = false;        // libvmaf's TEMPORAL: one instance sees every frame in order
+  bool needs_prev_ref = false;  // libvmaf's PREV_REF: FrameInput carries the previous references
 };
 
 }  // namespace fastvmaf

@@ -21,12 +21,13 @@ Registry& Registry::instance() {
 
 void Registry::add(ExtractorInfo info) {
   if (by_name(info.name)) throw std::logic_error("extractor registered twice: " + info.name);
-  if (!info.make_cpu || !info.options) throw std::logic_error("extractor without CPU factory or options: " + info.name);
+  if (!info.options) throw std::logic_error("extractor without option specs: " + info.name);
   extractors_.push_back(std::move(info));
 }
 
-void Registry::add_twin(const std::string& name, Backend backend, ExtractorFactory factory) {
-  twins_[{name, backend}] = std::move(factory);
+void Registry::add_backend(const std::string& name, Backend backend, ExtractorFactory factory) {
+  if (!backends_.emplace(std::make_pair(name, backend), std::move(factory)).second)
+    throw std::logic_error("extractor backend registered twice: " + name);
 }
 
 const ExtractorInfo* Registry::by_name(std::string_view name) const {
@@ -42,9 +43,9 @@ const ExtractorInfo* Registry::by_provided_feature(std::string_view feature) con
   return nullptr;
 }
 
-const ExtractorFactory* Registry::twin(std::string_view name, Backend backend) const {
-  auto it = twins_.find({std::string(name), backend});
-  return it == twins_.end() ? nullptr : &it->second;
+const ExtractorFactory* Registry::factory(std::string_view name, Backend backend) const {
+  auto it = backends_.find({std::string(name), backend});
+  return it == backends_.end() ? nullptr : &it->second;
 }
 
 std::vector<const ExtractorInfo*> Registry::all() const {

@@ -6,6 +6,7 @@ namespace fastvmaf {
 
 struct Scheduler::Job {
   io::FramePair pair;
+  std::shared_ptr<const Picture> prev_ref, prev_prev_ref;
   std::vector<RecordingSink> sinks;  // one per slot
   int remaining = 0;                 // guarded by Scheduler::mu_
   std::exception_ptr error;          // guarded by Scheduler::mu_
@@ -24,9 +25,19 @@ struct Scheduler::Slot {
 namespace {
 
 std::unique_ptr<FeatureExtractor> make_instance(const SlotSpec& spec, const VideoGeometry& g) {
-  auto e = spec.info->make_cpu(spec.options);
+  auto e = spec.factory(spec.options);
   e->init(g);
   return e;
+}
+
+FrameInput input_of(const Scheduler::Job& j) {
+  FrameInput in;
+  in.index = j.pair.index;
+  in.ref = j.pair.ref.get();
+  in.dis = j.pair.dis.get();
+  in.prev_ref = j.prev_ref.get();
+  in.prev_prev_ref = j.prev_prev_ref.get();
+  return in;
 }
 
 }  // namespace
@@ -69,8 +80,7 @@ void Scheduler::run_on_instance(Slot& slot, std::size_t k, Job& job) {
       }
     }
     if (!inst) inst = make_instance(*slot.spec, geometry_);
-    FrameInput in{job.pair.index, job.pair.ref.get(), job.pair.dis.get(), nullptr};
-    inst->submit(in);
+    inst->submit(input_of(job));
     inst->collect(job.pair.index, job.sinks[k]);
   } catch (...) {
     std::lock_guard lock(mu_);
@@ -97,8 +107,7 @@ void Scheduler::run_strand(Slot& slot, std::size_t k) {
       slot.queue.pop_front();
     }
     try {
-      FrameInput in{job->pair.index, job->pair.ref.get(), job->pair.dis.get(), nullptr};
-      slot.sole->submit(in);
+      slot.sole->submit(input_of(*job));
       slot.sole->collect(job->pair.index, job->sinks[k]);
     } catch (...) {
       std::lock_guard lock(mu_);
@@ -111,6 +120,10 @@ void Scheduler::run_strand(Slot& slot, std::size_t k) {
 void Scheduler::submit(io::FramePair pair) {
   auto job = std::make_unique<Job>();
   job->pair = std::move(pair);
+  job->prev_ref = prev_ref_;
+  job->prev_prev_ref = prev_prev_ref_;
+  prev_prev_ref_ = prev_ref_;
+  prev_ref_ = job->pair.ref;
   job->sinks.resize(slots_.size());
   const unsigned index = job->pair.index;
   const bool sampled = subsample_ <= 1 || index % subsample_ == 0;
@@ -171,15 +184,15 @@ void Scheduler::wait_below(unsigned n, FeatureSink& sink, const std::function<vo
   }
 }
 
-void Scheduler::finish(FeatureSink& sink, const std::function<void(unsigned)>& progress) {
-  while (replay_front(sink, progress, true)) {
+void Scheduler::finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress) {
+  while (replay_front(collector, progress, true)) {
   }
   // libvmaf flushes its registered extractors in registration order.
   for (auto& s : slots_) {
     if (s->temporal) {
-      s->sole->flush(sink);
+      s->sole->flush(collector);
     } else if (!s->idle.empty()) {
-      s->idle.front()->flush(sink);
+      s->idle.front()->flush(collector);
     }
   }
 }

@@ -27,6 +27,8 @@ struct SlotSpec {
   const ExtractorInfo* info = nullptr;
   OptionSet options;
   std::string dedupe_key;
+  Backend backend = Backend::Cpu;
+  ExtractorFactory factory;
 };
 
 class Scheduler {
@@ -40,13 +42,17 @@ class Scheduler {
   // Replays finished frames in order until fewer than `n` are in flight.
   void wait_below(unsigned n, FeatureSink& sink, const std::function<void(unsigned)>& progress);
   // Waits for every frame, replays them, then flushes the extractors in slot order.
-  void finish(FeatureSink& sink, const std::function<void(unsigned)>& progress);
+  void finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress);
   // Error path: waits for running work and drops every result.
   void abandon();
 
  private:
-  struct Job;
   struct Slot;
+
+ public:
+  struct Job;
+
+ private:
   void run_on_instance(Slot& slot, std::size_t slot_index, Job& job);
   void run_strand(Slot& slot, std::size_t slot_index);
   void complete(Job& job);
@@ -59,6 +65,8 @@ class Scheduler {
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::unique_ptr<Job>> jobs_;
+  // The reference pictures of the two previous frames (libvmaf's prev_ref).
+  std::shared_ptr<const Picture> prev_ref_, prev_prev_ref_;
   // Last member: destroyed first, so running tasks finish while the rest still lives.
   std::unique_ptr<ThreadPool> pool_;
 };

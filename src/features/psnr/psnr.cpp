@@ -105,7 +105,7 @@ void PsnrExtractor::collect(unsigned index, FeatureSink& sink) {
   }
 }
 
-void PsnrExtractor::flush(FeatureSink& sink) {
+void PsnrExtractor::flush(FeatureCollector& sink) {
   if (!enable_apsnr_) return;
   for (unsigned i = 0; i < 3; ++i) {
     // Same expression order as libvmaf (uint32 peak^2, then uint64 products).
@@ -125,11 +125,11 @@ ExtractorInfo make_info() {
   info.provided_features = {"psnr_y", "psnr_cb", "psnr_cr"};
   info.options = &option_specs();
   info.temporal = true;
-  info.make_cpu = [](const OptionSet& o) { return std::make_unique<PsnrExtractor>(o); };
   return info;
 }
 }  // namespace
 
 FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_BACKEND("psnr", Backend::Cpu, [](const OptionSet& o) { return std::make_unique<PsnrExtractor>(o); });
 
 }  // namespace fastvmaf::psnr

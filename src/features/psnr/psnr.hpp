@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/collector.hpp"
 #include "core/extractor.hpp"
 
 namespace fastvmaf::psnr {
@@ -18,7 +19,7 @@ class PsnrExtractor final : public FeatureExtractor {
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
-  void flush(FeatureSink& sink) override;
+  void flush(FeatureCollector& collector) override;
 
  private:
   bool enable_chroma_, enable_mse_, enable_apsnr_, reduced_hbd_peak_;

@@ -9,9 +9,6 @@
 //
 // usage: golden_check --cli PATH --golden DIR --media DIR --models DIR --pair P --run R
 //                     [--work DIR] [--threads N] [--backend B]
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -25,6 +22,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "process.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -56,26 +55,9 @@ std::string replace_all(std::string s, const std::string& from, const std::strin
   return s;
 }
 
-// Runs argv, stdout+stderr to `log`; returns the exit status (or 128+signal).
+// Runs argv, stdout and stderr to `log`; returns the exit status (or 128+signal).
 int run_process(const std::vector<std::string>& argv, const std::string& log) {
-  std::cout.flush();
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid < 0) return 127;
-  if (pid == 0) {
-    FILE* f = std::freopen(log.c_str(), "w", stdout);
-    if (f) dup2(fileno(stdout), 2);
-    std::vector<char*> a;
-    for (const auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
-    a.push_back(nullptr);
-    execv(a[0], a.data());
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return 1;
+  return fastvmaf::test::run_process(argv, log).status;
 }
 
 std::string slurp(const std::string& path) {

@@ -12,6 +12,8 @@ namespace fastvmaf::model {
 
 namespace {
 
+constexpr long long kMaxIndex = 4096;
+
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 // Splits a line into whitespace-separated tokens.
@@ -117,7 +119,6 @@ SvrRbfModel SvrRbfModel::parse(std::string_view text) {
   if (!have_sv_marker) throw std::invalid_argument("the libsvm model has no \"SV\" section");
 
   std::vector<std::vector<std::pair<std::size_t, double>>> rows;
-  rows.reserve(static_cast<std::size_t>(total_sv));
   for (long long i = 0; i < total_sv; ++i) {
     if (!next_line(text, pos, line))
       throw std::invalid_argument(fmt::format("the libsvm model lists {} support vectors, total_sv says {}", i, total_sv));
@@ -133,6 +134,9 @@ SvrRbfModel SvrRbfModel::parse(std::string_view text) {
       if (index < 1 || (!row.empty() && static_cast<std::size_t>(index) <= row.back().first))
         throw std::invalid_argument(
             fmt::format("support vector {}: indices must be positive and increasing (\"{}\")", i + 1, t[k]));
+      // Support vectors are stored dense; a model's indices are its feature numbers.
+      if (index > kMaxIndex)
+        throw std::invalid_argument(fmt::format("support vector {}: index {} is above {}", i + 1, index, kMaxIndex));
       row.emplace_back(static_cast<std::size_t>(index), to_double(t[k].substr(colon + 1), "support vector value"));
       m.dim_ = std::max(m.dim_, static_cast<std::size_t>(index));
     }

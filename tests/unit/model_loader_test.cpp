@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -354,6 +355,48 @@ TEST(ModelPredict, BootstrapCollectionOutputsInLibvmafOrder) {
   EXPECT_EQ(score.mean, *c.get("b", 0));
   EXPECT_EQ(score.bagging, *c.get("b_bagging", 0));
   EXPECT_EQ(score.ci_hi, *c.get("b_ci_p95_hi", 0));
+}
+
+// Random edits of a valid model either load or throw InputError; what loads predicts
+// or throws std::runtime_error. Nothing else escapes, nothing crashes (run it under
+// the sanitizer build).
+TEST(ModelLoader, MalformedModelsNeverCrash) {
+  const std::string base = model_json(
+      R"(, "feature_opts_dicts": [{"adm_enhn_gain_limit": 1.0}, {"motion_max_val": 18}],
+      "score_transform": {"enabled": true, "p1": 1.0, "knots": [[0, 0], [100, 100]], "out_gte_in": "true"})");
+  std::mt19937 rng(7);
+  const std::string alphabet = "{}[]\":,0123456789.-eE \\ntrufalsn";
+  FeatureCollector c;
+  c.append("VMAF_integer_feature_adm2_score", 0, 0.9);
+  c.append("VMAF_integer_feature_motion2_score", 0, 3.0);
+  c.append("integer_adm2_egl_1", 0, 0.9);
+  c.append("integer_motion2_mmxv_18", 0, 3.0);
+  unsigned loaded = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string t = base;
+    for (unsigned e = 0, edits = 1 + rng() % 3; e < edits; ++e) {
+      switch (rng() % 3) {
+        case 0: t[rng() % t.size()] = alphabet[rng() % alphabet.size()]; break;
+        case 1: t.erase(rng() % t.size(), 1 + rng() % 8); break;
+        default: t.insert(rng() % t.size(), 1, alphabet[rng() % alphabet.size()]); break;
+      }
+      if (t.empty()) t.push_back('{');
+    }
+    std::string name = "m";
+    name += std::to_string(i);
+    std::unique_ptr<ScoringModel> m;
+    try {
+      m = load_model_text(t, request(name), "inline.json");
+    } catch (const InputError&) {
+      continue;
+    }
+    ++loaded;
+    try {
+      m->predict(c, 0);
+    } catch (const std::runtime_error&) {
+    }
+  }
+  EXPECT_GT(loaded, 0u);  // some edits (inside numbers) keep the model valid
 }
 
 // The v1.0.16 models' feature names, exactly as libvmaf prints them (golden v1.json,

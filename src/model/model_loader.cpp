@@ -13,7 +13,7 @@
 #include "core/error.hpp"
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
-#include "model/dict_value.hpp"
+#include "core/dict_value.hpp"
 
 namespace fastvmaf::model {
 

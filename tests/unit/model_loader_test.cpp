@@ -12,7 +12,7 @@
 
 #include "core/collector.hpp"
 #include "core/error.hpp"
-#include "model/dict_value.hpp"
+#include "core/dict_value.hpp"
 #include "model/model.hpp"
 #include "model/model_loader.hpp"
 

@@ -7,12 +7,13 @@
 // becomes "0.123457": the option takes that value and the feature name shows it.
 // Models' feature_opts_dicts numbers always go through this (read_json_model.c);
 // the CLI's -m overloads and --feature options only when the value is a number and
-// nothing else (vmaf_feature_dictionary_set / isnumeric).
+// nothing else (vmaf_feature_dictionary_set / isnumeric). The engine applies it to
+// --feature options, the model loader to models and overloads.
 #pragma once
 
 #include <string>
 
-namespace fastvmaf::model {
+namespace fastvmaf {
 
 // The stored text for `text`: "%g" of strtof(text) when strtof reads a number from
 // its start, else `text` unchanged.
@@ -25,4 +26,4 @@ bool is_numeric_value(const std::string& text);
 // What the CLI stores for a -m overload or --feature value (vmaf_feature_dictionary_set).
 std::string cli_dictionary_value(const std::string& text);
 
-}  // namespace fastvmaf::model
+}  // namespace fastvmaf

@@ -1,9 +1,9 @@
-#include "model/dict_value.hpp"
+#include "core/dict_value.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 
-namespace fastvmaf::model {
+namespace fastvmaf {
 
 std::string normalize_numeric_value(const std::string& text) {
   char* end = nullptr;
@@ -25,4 +25,4 @@ std::string cli_dictionary_value(const std::string& text) {
   return is_numeric_value(text) ? normalize_numeric_value(text) : text;
 }
 
-}  // namespace fastvmaf::model
+}  // namespace fastvmaf

@@ -68,6 +68,28 @@ class Ordered final : public FeatureExtractor {
   unsigned next_ = 0;
 };
 
+// Neither temporal nor PREV_REF: subsampled.
+class Plain final : public FeatureExtractor {
+ public:
+  explicit Plain(const OptionSet&) {}
+  void init(const VideoGeometry&) override {}
+  void submit(const FrameInput& f) override { index_ = f.index; }
+  void collect(unsigned index, FeatureSink& sink) override { sink.append("plain", index, index_); }
+
+ private:
+  unsigned index_ = 0;
+};
+
+ExtractorInfo plain_info() {
+  ExtractorInfo i;
+  i.name = "test_plain";
+  i.provided_features = {"plain"};
+  i.options = &no_options();
+  return i;
+}
+FASTVMAF_REGISTER_EXTRACTOR(plain_info());
+FASTVMAF_REGISTER_BACKEND("test_plain", Backend::Cpu, [](const OptionSet& o) { return std::make_unique<Plain>(o); });
+
 ExtractorInfo jitter_info() {
   ExtractorInfo i;
   i.name = "test_jitter";
@@ -108,6 +130,7 @@ Result run(unsigned threads, const std::string& path, int fail_at = -1, unsigned
   o.features.push_back({"test_jitter", {{"fail_at", std::to_string(fail_at)}}});
   o.features.push_back({"test_ordered", {}});
   o.features.push_back({"psnr", {}});
+  o.features.push_back({"test_plain", {}});
   Engine e(o);
   auto ref = io::open_y4m(path);
   auto dis = io::open_y4m(path);
@@ -136,12 +159,13 @@ TEST(EngineScheduling, OutputDoesNotDependOnThreads) {
   fs::remove(p);
 }
 
-TEST(EngineScheduling, SubsampleSkipsNonTemporalFramesOnly) {
+TEST(EngineScheduling, SubsampleSkipsFramesExceptForTemporalAndPrevRefExtractors) {
   const std::string p = clip(10);
   const Result r = run(2, p, -1, 3);
-  EXPECT_TRUE(r.find("jitter_a")->has(3));
-  EXPECT_FALSE(r.find("jitter_a")->has(4));
+  EXPECT_TRUE(r.find("plain")->has(3));
+  EXPECT_FALSE(r.find("plain")->has(4));
   EXPECT_TRUE(r.find("ordered_count")->has(4));  // temporal: every frame
+  EXPECT_TRUE(r.find("jitter_a")->has(4));       // PREV_REF: every frame, as libvmaf
   fs::remove(p);
 }
 

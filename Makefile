@@ -5,14 +5,17 @@
 BUILD     ?= build
 JOBS      ?= $(shell nproc)
 CMAKE_ARGS ?=
-SHARED    ?= $(abspath ../shared)
+# The shared data (models, corpus, goldens): ../shared beside this checkout, or beside
+# the repository this one was cloned from.
+SHARED    ?= $(shell for d in "$(CURDIR)/../shared" "$$(git config --get remote.origin.url 2>/dev/null)/../shared"; do \
+               [ -d "$$d/golden" ] && { cd "$$d" && pwd; break; }; done)
 DEMO_DIR  := $(BUILD)/demo
 
 # Debian packages the build, the tests and the demo need.
 DEBS := cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev \
         libgtest-dev libbenchmark-dev ffmpeg xz-utils
 
-.PHONY: all deps configure build test demo bench clean
+.PHONY: all deps check-shared configure build test demo bench clean
 
 all: build
 
@@ -27,7 +30,12 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-$(BUILD)/build.ninja:
+check-shared:
+	@[ -n "$(SHARED)" ] && [ -d "$(SHARED)/golden" ] || { \
+	  echo "error: the shared data folder (../shared: models, corpus, goldens) was not found;" \
+	       "give its path with make SHARED=/path/to/shared" >&2; exit 1; }
+
+$(BUILD)/build.ninja: | check-shared
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DFASTVMAF_SHARED_DIR=$(SHARED) $(CMAKE_ARGS)
 
 configure: deps $(BUILD)/build.ninja

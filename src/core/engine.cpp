@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "core/collector.hpp"
+#include "core/dict_value.hpp"
 #include "core/error.hpp"
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
@@ -77,7 +78,10 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
       throw std::invalid_argument(fmt::format("unknown feature \"{}\" (available: {})", f.name, known));
     }
     OptionDict dict;
-    for (const auto& [k, v] : f.options) dict.set(k, v);
+    // libvmaf's CLI stores --feature values with vmaf_feature_dictionary_set, which
+    // rounds a number through float and "%g" (core/dict_value.hpp): topk=0.0123456789
+    // runs with 0.0123457.
+    for (const auto& [k, v] : f.options) dict.set(k, cli_dictionary_value(v));
     m.add_slot(info, dict);
   }
   if (m.slots.empty()) throw std::invalid_argument("nothing to compute: give a model (-m) or a feature (--feature)");

@@ -15,7 +15,7 @@
 #include <cstddef>
 #include <string>
 
-#include "gpu/hd.hpp"
+#include "core/hd.hpp"
 
 #if defined(FASTVMAF_GPU_CUDA) == defined(FASTVMAF_GPU_HIP)
 #error "GPU backend code is compiled with exactly one of FASTVMAF_GPU_CUDA or FASTVMAF_GPU_HIP (see cmake/Gpu.cmake)"

@@ -20,8 +20,8 @@
 
 #include <cstdint>
 
+#include "core/hd.hpp"
 #include "gpu/frame_layout.hpp"
-#include "gpu/hd.hpp"
 
 namespace fastvmaf::psnr::twin {
 

@@ -28,6 +28,18 @@ set(FASTVMAF_HIP_ARCHITECTURES "gfx90a;gfx1030;gfx940" CACHE STRING "AMD GPU tar
 set(FASTVMAF_HAVE_CUDA OFF)
 set(FASTVMAF_HAVE_HIP OFF)
 
+# A sanitizer build (FASTVMAF_SANITIZE) is a host build: -fsanitize does not reach device
+# code, and nvcc does not take it. AUTO leaves the GPU backends out there; the replay
+# tests run under the sanitizers instead, and compute-sanitizer checks the kernels on a
+# device.
+if(FASTVMAF_SANITIZE)
+  foreach(b CUDA HIP)
+    if(FASTVMAF_${b} STREQUAL "AUTO")
+      set(FASTVMAF_${b} OFF)
+    endif()
+  endforeach()
+endif()
+
 # --- CUDA ---------------------------------------------------------------------------
 if(NOT FASTVMAF_CUDA STREQUAL "OFF")
   if(NOT CMAKE_CUDA_COMPILER)

@@ -40,34 +40,35 @@ SpeedDims checked_dims(const std::string& feature, const std::string& plane, uns
 
 namespace {
 
-// picture_copy of the first `width` samples of each row of a plane (offset -128;
-// 10, 12 and 16 bit divided by 4, 16 and 256).
+// picture_copy of a plane (offset -128; 10, 12 and 16 bit divided by 4, 16 and 256).
 class PictureRows final : public PlaneRows {
  public:
-  PictureRows(const Plane& plane, unsigned bpc, unsigned width) : plane_(plane), bpc_(bpc), width_(width) {
+  PictureRows(const Plane& plane, unsigned bpc) : plane_(plane), bpc_(bpc) {
     divisor_ = bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f;
   }
-  void row(unsigned y, float* out) const override {
+  void row(unsigned y, unsigned x0, unsigned x1, float* out) const override {
     if (bpc_ == 8) {
       const std::uint8_t* p = plane_.row<std::uint8_t>(y);
-      for (unsigned x = 0; x < width_; ++x) out[x] = math::sample_8bit(p[x]);
+      for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_8bit(p[x]);
     } else {
       const std::uint16_t* p = plane_.row<std::uint16_t>(y);
-      for (unsigned x = 0; x < width_; ++x) out[x] = math::sample_hbd(p[x], divisor_);
+      const float divisor = divisor_;
+      for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_hbd(p[x], divisor);
     }
   }
 
  private:
   const Plane& plane_;
-  unsigned bpc_, width_;
+  unsigned bpc_;
   float divisor_;
 };
 
 class FloatRows final : public PlaneRows {
  public:
   FloatRows(const float* data, unsigned width) : data_(data), width_(width) {}
-  void row(unsigned y, float* out) const override {
-    std::copy_n(data_ + static_cast<std::size_t>(y) * width_, width_, out);
+  void row(unsigned y, unsigned x0, unsigned x1, float* out) const override {
+    std::copy(data_ + static_cast<std::size_t>(y) * width_ + x0, data_ + static_cast<std::size_t>(y) * width_ + x1,
+              out + x0);
   }
 
  private:
@@ -101,12 +102,11 @@ void SpeedChromaExtractor::init(const VideoGeometry& g) {
 }
 
 void SpeedChromaExtractor::submit(const FrameInput& f) {
-  const unsigned w = plane_->dims().width;
   float score[2];
   bool singular[2];
   for (int c = 0; c < 2; ++c) {
-    plane_->analyze(PictureRows(f.ref->plane(1 + c), bpc_, w), ref_);
-    plane_->analyze(PictureRows(f.dis->plane(1 + c), bpc_, w), dis_);
+    plane_->analyze(PictureRows(f.ref->plane(1 + c), bpc_), ref_);
+    plane_->analyze(PictureRows(f.dis->plane(1 + c), bpc_), dis_);
     score[c] = plane_->score(ref_, dis_);
     singular[c] = ref_.singular || dis_.singular;
   }
@@ -147,10 +147,10 @@ void SpeedTemporalExtractor::init(const VideoGeometry& g) {
 }
 
 void SpeedTemporalExtractor::submit(const FrameInput& f) {
-  const PictureRows ref(f.ref->plane(0), bpc_, width_), dis(f.dis->plane(0), bpc_, width_);
+  const PictureRows ref(f.ref->plane(0), bpc_), dis(f.dis->plane(0), bpc_);
   for (unsigned y = 0; y < height_; ++y) {
-    ref.row(y, cur_ref_.data() + static_cast<std::size_t>(y) * width_);
-    dis.row(y, cur_dis_.data() + static_cast<std::size_t>(y) * width_);
+    ref.row(y, 0, width_, cur_ref_.data() + static_cast<std::size_t>(y) * width_);
+    dis.row(y, 0, width_, cur_dis_.data() + static_cast<std::size_t>(y) * width_);
   }
   score_ = 0.0f;
   if (f.index != 0) {

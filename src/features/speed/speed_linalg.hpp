@@ -20,10 +20,10 @@ FVMAF_HD inline float sqrt_f(float v) { return static_cast<float>(std::sqrt(stat
 FVMAF_HD inline float hypot_f(float x, float y) { return sqrt_f(x * x + y * y); }
 FVMAF_HD inline int sign_of(float x) { return x >= 0 ? 1 : -1; }
 
-// dst (n x cols) = x (n x n) * y (n x cols). Each element sums k = 0..n-1 in order,
-// starting from 0 (libvmaf's matrix_mul, i-k-j).
+// dst (N x cols) = x (N x N) * y (N x cols): each element sums k = 0..N-1 in order,
+// starting from +0 (libvmaf's matrix_mul, i-k-j).
 template <int N>
-FVMAF_HD inline void multiply(float* dst, const float* x, const float* y, int cols) {
+FVMAF_HD inline void multiply(float* __restrict dst, const float* __restrict x, const float* __restrict y, int cols) {
   for (int i = 0; i < N; ++i) {
     float* d = dst + i * cols;
     for (int j = 0; j < cols; ++j) d[j] = 0.0f;
@@ -31,6 +31,36 @@ FVMAF_HD inline void multiply(float* dst, const float* x, const float* y, int co
       const float a = x[i * N + k];
       const float* yr = y + k * cols;
       for (int j = 0; j < cols; ++j) d[j] += a * yr[j];
+    }
+  }
+}
+
+FVMAF_HD inline bool all_finite(const float* m, int count) {
+  bool finite = true;
+  for (int i = 0; i < count; ++i) finite &= (m[i] - m[i] == 0.0f);  // false for inf and NaN
+  return finite;
+}
+
+// The product h * y of multiply<N> where h = I - 2 v v' and v[0..k) = 0, for the
+// elements [i][j] with i >= row0 and j >= col0, without its zero terms. Requires v and
+// rows 0..k-1 of y finite: then h[i][m] for m < k (and i != m) is a signed zero times a
+// finite number, and adding a signed zero to a sum that starts at +0 never changes it
+// (round to nearest gives -0 only for -0 + -0). So row i < k is 0 + y[i][j], and row
+// i >= k sums only m = k..N-1, bit for bit as the full product.
+template <int N>
+FVMAF_HD inline void apply_reflector(float* __restrict dst, const float* __restrict h, const float* __restrict y, int k,
+                                     int row0, int col0) {
+  for (int i = row0; i < N; ++i) {
+    float* d = dst + i * N;
+    if (i < k) {
+      for (int j = col0; j < N; ++j) d[j] = 0.0f + y[i * N + j];
+      continue;
+    }
+    for (int j = col0; j < N; ++j) d[j] = 0.0f;
+    for (int m = k; m < N; ++m) {
+      const float a = h[i * N + m];
+      const float* yr = y + m * N;
+      for (int j = col0; j < N; ++j) d[j] += a * yr[j];
     }
   }
 }
@@ -192,8 +222,11 @@ FVMAF_HD inline float norm_f(const float* v, int n) {
 }
 
 // libvmaf's matrix_qr_decomposition, whose Q is transposed twice on the way to the
-// solver: `qt` = H_{N-2} ... H_0 (so a = qt' r) and `r` = qt * a, both from full
-// N x N products. `z` and `t` are N x N scratch.
+// solver: `qt` = H_{N-2} ... H_0 (so a = qt' r) and `r` = qt * a, bit for bit as with
+// libvmaf's full N x N products. Each step forms only what is read later: of H_k z the
+// rows and columns from k+1 on (the next matrix_minor overwrites the others, and the
+// last z is never read), and the zero terms of H_k are skipped where that is exact
+// (apply_reflector). `z` and `t` are N x N scratch.
 template <int N>
 FVMAF_HD inline void householder_qr(const float* a, float* qt, float* r, float* z, float* t) {
   float v[N];
@@ -203,9 +236,12 @@ FVMAF_HD inline void householder_qr(const float* a, float* qt, float* r, float* 
     for (int j = 0; j < N; ++j) qt[i * N + j] = (i == j ? 1.0f : 0.0f);
   for (int k = 0; k + 1 < N; ++k) {
     // matrix_minor: rows and columns before k become the identity.
-    for (int i = 0; i < N; ++i)
-      for (int j = 0; j < N; ++j)
-        if (i < k || j < k) z[i * N + j] = (i == j ? 1.0f : 0.0f);
+    for (int i = 0; i < N; ++i) {
+      if (i < k)
+        for (int j = 0; j < N; ++j) z[i * N + j] = (i == j ? 1.0f : 0.0f);
+      else
+        for (int j = 0; j < k; ++j) z[i * N + j] = 0.0f;
+    }
     for (int i = 0; i < N; ++i) v[i] = z[i * N + k];
     const float norm = norm_f(v, N);
     v[k] += static_cast<float>(sign_of(a[k * N + k])) * norm;  // the sign of the input's diagonal
@@ -214,9 +250,19 @@ FVMAF_HD inline void householder_qr(const float* a, float* qt, float* r, float* 
     for (int i = 0; i < N; ++i)
       for (int j = 0; j < N; ++j) h[i * N + j] = -2 * v[i] * v[j];
     for (int i = 0; i < N; ++i) h[i * N + i] += 1;
-    multiply<N>(t, h, z, N);
-    for (int i = 0; i < N * N; ++i) z[i] = t[i];
-    multiply<N>(t, h, qt, N);
+    const bool v_finite = all_finite(v, N);
+    if (k + 2 < N) {
+      if (v_finite && all_finite(z, k * N))
+        apply_reflector<N>(t, h, z, k, k + 1, k + 1);
+      else
+        multiply<N>(t, h, z, N);
+      for (int i = k + 1; i < N; ++i)
+        for (int j = k + 1; j < N; ++j) z[i * N + j] = t[i * N + j];
+    }
+    if (v_finite && all_finite(qt, k * N))
+      apply_reflector<N>(t, h, qt, k, 0, 0);
+    else
+      multiply<N>(t, h, qt, N);
     for (int i = 0; i < N * N; ++i) qt[i] = t[i];
   }
   multiply<N>(r, qt, a, N);

@@ -9,6 +9,7 @@ namespace fastvmaf::speed {
 
 namespace {
 constexpr int kN = kBlockElements;
+constexpr int kPad = 28;  // kN rounded up to a multiple of 4
 }
 
 SpeedPlane::SpeedPlane(const SpeedSettings& settings, const SpeedDims& dims)
@@ -32,8 +33,8 @@ SpeedPlane::SpeedPlane(const SpeedSettings& settings, const SpeedDims& dims)
   down_.resize(down);
   mean_.resize(down);
   tmp_.resize(dims.down_width);
-  centred_.resize(static_cast<std::size_t>(dims.sub_width) * dims.sub_height * kN);
-  cov_acc_.resize(kN * kN);
+  centred_.assign(static_cast<std::size_t>(dims.sub_width) * dims.sub_height * kPad, 0.0);
+  cov_acc_.resize(kPad * kPad);
   for (auto* m : {&cov_, &qt_, &r_, &z_, &t_}) m->resize(kN * kN);
   eig_.resize(kN);
   const std::size_t rect = static_cast<std::size_t>(kN) * dims.num_blocks();
@@ -41,21 +42,20 @@ SpeedPlane::SpeedPlane(const SpeedSettings& settings, const SpeedDims& dims)
   solve_row_.resize(dims.num_blocks());
 }
 
-// Row y of the prescaled plane (vif_scale_frame_s / the bilinear column tables). Without
-// resampling it is the plane's own row; a prescale within 1e-3 of 1 may still round the
-// operating size one sample past the plane, and that margin reads as 0.
+// Row y of the prescaled plane (vif_scale_frame_s / the bilinear column tables).
+// Without resampling it is the plane's own row; a prescale within
+// 1e-3 of 1 may still round the operating size one sample past the plane, and that
+// margin reads as 0 (as libvmaf's freshly allocated buffer does).
 const float* SpeedPlane::scaled_row(const PlaneRows& rows, unsigned y) {
   float* out = row_.data();
-  const unsigned sw = dims_.scaled_width;
   if (!resample_) {
-    if (y < dims_.height) {
-      rows.row(y, out);
-      std::fill(out + std::min(dims_.width, sw), out + sw, 0.0f);
-    } else {
-      std::fill(out, out + sw, 0.0f);
-    }
+    const unsigned sw = dims_.scaled_width;
+    const unsigned inside = y < dims_.height ? std::min(dims_.width, sw) : 0;
+    if (inside > 0) rows.row(y, 0, inside, out);
+    std::fill(out + inside, out + sw, 0.0f);
     return out;
   }
+  const unsigned sw = dims_.scaled_width;
   const float* src = original_.data();
   const long stride = static_cast<long>(dims_.width);
   const int* xi = axis_x_.index.data();
@@ -71,8 +71,8 @@ const float* SpeedPlane::scaled_row(const PlaneRows& rows, unsigned y) {
       const float* r2 = src + axis_y_.index[2 * y + 1] * stride;
       const float dy = axis_y_.weight[y];
       for (unsigned x = 0; x < sw; ++x) {
-        const int x1 = xi[2 * x], x2 = xi[2 * x + 1];
-        out[x] = math::bilinear_blend(r1[x1], r1[x2], r2[x1], r2[x2], xw[x], dy);
+        const int a = xi[2 * x], b = xi[2 * x + 1];
+        out[x] = math::bilinear_blend(r1[a], r1[b], r2[a], r2[b], xw[x], dy);
       }
       break;
     }
@@ -93,10 +93,11 @@ const float* SpeedPlane::scaled_row(const PlaneRows& rows, unsigned y) {
 }
 
 // vif_filter1d_s with the antialias taps over the whole prescaled plane, then
-// vif_dec16_s: here only the rows and columns that the decimation keeps.
+// vif_dec16_s: here only the samples that the decimation keeps, from the rows they read.
 void SpeedPlane::blur_and_decimate(const PlaneRows& rows) {
   if (resample_)
-    for (unsigned y = 0; y < dims_.height; ++y) rows.row(y, original_.data() + static_cast<std::size_t>(y) * dims_.width);
+    for (unsigned y = 0; y < dims_.height; ++y)
+      rows.row(y, 0, dims_.width, original_.data() + static_cast<std::size_t>(y) * dims_.width);
   const int taps = static_cast<int>(aa_taps_.size());
   const int half = taps / 2;
   const int sw = static_cast<int>(dims_.scaled_width);
@@ -159,29 +160,43 @@ void SpeedPlane::covariance() {
     }
     for (int c0 = 0; c0 < kBlock; ++c0) means[r0 * kBlock + c0] = s[c0] / count;
   }
-  // Pixel-major centred samples: centred_[p * 25 + o] for window position p, offset o.
+  // Pixel-major centred samples: centred_[p * kPad + o] for window position p and
+  // offset o; offsets 25..27 stay 0 so that 4x4 tiles need no edge cases.
   for (int o = 0; o < kN; ++o) {
     const int r0 = o / kBlock, c0 = o % kBlock;
     double* dst = centred_.data() + o;
     for (unsigned i = 0; i < sh; ++i) {
       const float* row = down_.data() + static_cast<std::size_t>(r0 + i) * stride + c0;
-      for (unsigned j = 0; j < sw; ++j, dst += kN) *dst = math::centred(row[j], means[o]);
+      for (unsigned j = 0; j < sw; ++j, dst += kPad) *dst = math::centred(row[j], means[o]);
     }
   }
-  // Each pair (x, y <= x) keeps its own double accumulator, fed in raster order.
+  // Each pair (x, y) keeps its own double accumulator, fed in raster order of p. The
+  // pairs are visited in 4x4 register tiles over chunks of p that stay in L1.
   double* acc = cov_acc_.data();
   std::fill(cov_acc_.begin(), cov_acc_.end(), 0.0);
-  const double* c = centred_.data();
-  for (std::size_t p = 0; p < n; ++p, c += kN) {
-    for (int x = 0; x < kN; ++x) {
-      const double a = c[x];
-      double* ax = acc + x * kN;
-      for (int y = 0; y <= x; ++y) ax[y] += a * c[y];
+  constexpr std::size_t kChunk = 96;
+  for (std::size_t p0 = 0; p0 < n; p0 += kChunk) {
+    const double* first = centred_.data() + p0 * kPad;
+    const double* last = centred_.data() + std::min(n, p0 + kChunk) * kPad;
+    for (int xb = 0; xb < kPad; xb += 4) {
+      for (int yb = 0; yb <= xb; yb += 4) {
+        double t[4][4];
+        for (int k = 0; k < 4; ++k)
+          for (int l = 0; l < 4; ++l) t[k][l] = acc[(xb + k) * kPad + yb + l];
+        for (const double* c = first; c != last; c += kPad) {
+          for (int k = 0; k < 4; ++k) {
+            const double a = c[xb + k];
+            for (int l = 0; l < 4; ++l) t[k][l] += a * c[yb + l];
+          }
+        }
+        for (int k = 0; k < 4; ++k)
+          for (int l = 0; l < 4; ++l) acc[(xb + k) * kPad + yb + l] = t[k][l];
+      }
     }
   }
   const double dn = static_cast<double>(n);
   for (int x = 0; x < kN; ++x)
-    for (int y = 0; y <= x; ++y) cov_[x * kN + y] = cov_[y * kN + x] = static_cast<float>(acc[x * kN + y] / dn);
+    for (int y = 0; y <= x; ++y) cov_[x * kN + y] = cov_[y * kN + x] = static_cast<float>(acc[x * kPad + y] / dn);
 }
 
 // est_params after the covariance: eigenvalues, the linear system K X = Y with Y the

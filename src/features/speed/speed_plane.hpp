@@ -8,7 +8,8 @@
 // system K X = Y. The score compares the ref and dis block entropies.
 //
 // Only the decimated samples of the blur are computed (libvmaf blurs every sample and
-// then keeps every 16th); each kept sample is the same float sum in the same order.
+// then keeps every 16th), from the rows they read; each kept sample is the same float
+// sum in the same order.
 #pragma once
 
 #include <cstdint>
@@ -32,8 +33,8 @@ struct SpeedSettings {
 class PlaneRows {
  public:
   virtual ~PlaneRows() = default;
-  // Writes the `width` floats of row y.
-  virtual void row(unsigned y, float* out) const = 0;
+  // Writes out[x] for x in [x0, x1) of row y.
+  virtual void row(unsigned y, unsigned x0, unsigned x1, float* out) const = 0;
 };
 
 // The per-block results of one image (libvmaf's SpeedResultBuffers).
@@ -78,8 +79,8 @@ class SpeedPlane {
   std::vector<float> down_;      // decimated plane, then minus its local mean
   std::vector<float> mean_;      // local mean of down_
   std::vector<float> tmp_;       // one row of the local-mean filter
-  std::vector<double> centred_;  // per window position, the 25 centred samples
-  std::vector<double> cov_acc_;  // 25x25 double sums
+  std::vector<double> centred_;  // per window position, the 25 centred samples (+3 zeros)
+  std::vector<double> cov_acc_;  // 28x28 double sums
   std::vector<float> cov_, eig_, qt_, r_, z_, t_;
   std::vector<float> y_, rhs_, x_, solve_row_;  // 25 x blocks
 };

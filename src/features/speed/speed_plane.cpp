@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "features/speed/speed_covariance.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
 
@@ -9,7 +10,8 @@ namespace fastvmaf::speed {
 
 namespace {
 constexpr int kN = kBlockElements;
-constexpr int kPad = 28;  // kN rounded up to a multiple of 4
+constexpr int kPad = kPairStride;
+constexpr std::size_t kCovChunk = 96;  // window positions per chunk: 96 x 28 doubles stay in L1
 }
 
 SpeedPlane::SpeedPlane(const SpeedSettings& settings, const SpeedDims& dims)
@@ -21,7 +23,8 @@ SpeedPlane::SpeedPlane(const SpeedSettings& settings, const SpeedDims& dims)
       aa_taps_(antialias_taps(settings.kernelscale)),
       mean_taps_(local_mean_taps(settings.kernelscale)),
       log2_2pie_(log2_two_pi_e()),
-      base_entropy_(math::base_entropy(settings.sigma_nn, settings.nn_floor, log2_2pie_)) {
+      base_entropy_(math::base_entropy(settings.sigma_nn, settings.nn_floor, log2_2pie_)),
+      pair_sums_(__builtin_cpu_supports("avx2") ? accumulate_pair_sums_avx2 : accumulate_pair_sums<BaselineIsa>) {
   if (resample_) {
     axis_x_ = make_resample_axis(settings.method, static_cast<int>(dims.width), static_cast<int>(dims.scaled_width));
     axis_y_ = make_resample_axis(settings.method, static_cast<int>(dims.height), static_cast<int>(dims.scaled_height));
@@ -33,7 +36,7 @@ SpeedPlane::SpeedPlane(const SpeedSettings& settings, const SpeedDims& dims)
   down_.resize(down);
   mean_.resize(down);
   tmp_.resize(dims.down_width);
-  centred_.assign(static_cast<std::size_t>(dims.sub_width) * dims.sub_height * kPad, 0.0);
+  centred_.assign(kCovChunk * kPad, 0.0);
   cov_acc_.resize(kPad * kPad);
   for (auto* m : {&cov_, &qt_, &r_, &z_, &t_}) m->resize(kN * kN);
   eig_.resize(kN);
@@ -43,19 +46,18 @@ SpeedPlane::SpeedPlane(const SpeedSettings& settings, const SpeedDims& dims)
 }
 
 // Row y of the prescaled plane (vif_scale_frame_s / the bilinear column tables).
-// Without resampling it is the plane's own row; a prescale within
-// 1e-3 of 1 may still round the operating size one sample past the plane, and that
-// margin reads as 0 (as libvmaf's freshly allocated buffer does).
+// Without resampling it is the plane's own row; a prescale within 1e-3 of 1 may still
+// round the operating size one sample past the plane, and that margin reads as 0 (as
+// libvmaf's freshly allocated buffer does; libvmaf never writes it).
 const float* SpeedPlane::scaled_row(const PlaneRows& rows, unsigned y) {
   float* out = row_.data();
+  const unsigned sw = dims_.scaled_width;
   if (!resample_) {
-    const unsigned sw = dims_.scaled_width;
     const unsigned inside = y < dims_.height ? std::min(dims_.width, sw) : 0;
     if (inside > 0) rows.row(y, 0, inside, out);
     std::fill(out + inside, out + sw, 0.0f);
     return out;
   }
-  const unsigned sw = dims_.scaled_width;
   const float* src = original_.data();
   const long stride = static_cast<long>(dims_.width);
   const int* xi = axis_x_.index.data();
@@ -106,7 +108,8 @@ void SpeedPlane::blur_and_decimate(const PlaneRows& rows) {
   for (unsigned i = 0; i < dims_.down_height; ++i) {
     std::fill(acc, acc + sw, 0.0f);
     for (int t = 0; t < taps; ++t) {
-      const float* src = scaled_row(rows, static_cast<unsigned>(math::reflect(static_cast<int>(i) * kDecimation - half + t, sh)));
+      const int y = math::reflect(static_cast<int>(i) * kDecimation - half + t, sh);
+      const float* src = scaled_row(rows, static_cast<unsigned>(y));
       const float f = aa_taps_[t];
       for (int j = 0; j < sw; ++j) acc[j] = math::tap(acc[j], f, src[j]);
     }
@@ -145,7 +148,8 @@ void SpeedPlane::remove_local_mean() {
 }
 
 // compute_covariance_matrix: the 25 window means in float, then for each pair of
-// window offsets the double sum, in raster order, of the centred products.
+// window offsets the double sum, in raster order, of the centred products
+// (speed_covariance.hpp), divided by the number of positions.
 void SpeedPlane::covariance() {
   const unsigned sw = dims_.sub_width, sh = dims_.sub_height, stride = dims_.down_width;
   const std::size_t n = static_cast<std::size_t>(sw) * sh;
@@ -160,40 +164,25 @@ void SpeedPlane::covariance() {
     }
     for (int c0 = 0; c0 < kBlock; ++c0) means[r0 * kBlock + c0] = s[c0] / count;
   }
-  // Pixel-major centred samples: centred_[p * kPad + o] for window position p and
-  // offset o; offsets 25..27 stay 0 so that 4x4 tiles need no edge cases.
-  for (int o = 0; o < kN; ++o) {
-    const int r0 = o / kBlock, c0 = o % kBlock;
-    double* dst = centred_.data() + o;
-    for (unsigned i = 0; i < sh; ++i) {
-      const float* row = down_.data() + static_cast<std::size_t>(r0 + i) * stride + c0;
-      for (unsigned j = 0; j < sw; ++j, dst += kPad) *dst = math::centred(row[j], means[o]);
-    }
-  }
-  // Each pair (x, y) keeps its own double accumulator, fed in raster order of p. The
-  // pairs are visited in 4x4 register tiles over chunks of p that stay in L1.
-  double* acc = cov_acc_.data();
+  // Chunk by chunk of window positions p (raster order): the centred samples
+  // centred_[q * kPad + o] of position p0 + q and offset o (offsets 25..27 stay 0),
+  // then their products added to every pair's accumulator.
   std::fill(cov_acc_.begin(), cov_acc_.end(), 0.0);
-  constexpr std::size_t kChunk = 96;
-  for (std::size_t p0 = 0; p0 < n; p0 += kChunk) {
-    const double* first = centred_.data() + p0 * kPad;
-    const double* last = centred_.data() + std::min(n, p0 + kChunk) * kPad;
-    for (int xb = 0; xb < kPad; xb += 4) {
-      for (int yb = 0; yb <= xb; yb += 4) {
-        double t[4][4];
-        for (int k = 0; k < 4; ++k)
-          for (int l = 0; l < 4; ++l) t[k][l] = acc[(xb + k) * kPad + yb + l];
-        for (const double* c = first; c != last; c += kPad) {
-          for (int k = 0; k < 4; ++k) {
-            const double a = c[xb + k];
-            for (int l = 0; l < 4; ++l) t[k][l] += a * c[yb + l];
-          }
-        }
-        for (int k = 0; k < 4; ++k)
-          for (int l = 0; l < 4; ++l) acc[(xb + k) * kPad + yb + l] = t[k][l];
+  std::size_t p0 = 0;
+  while (p0 < n) {
+    const std::size_t chunk = std::min(kCovChunk, n - p0);
+    for (std::size_t q = 0; q < chunk; ++q) {
+      const std::size_t i = (p0 + q) / sw, j = (p0 + q) % sw;
+      double* dst = centred_.data() + q * kPad;
+      for (int r0 = 0; r0 < kBlock; ++r0) {
+        const float* src = down_.data() + (i + r0) * stride + j;
+        for (int c0 = 0; c0 < kBlock; ++c0) dst[r0 * kBlock + c0] = math::centred(src[c0], means[r0 * kBlock + c0]);
       }
     }
+    pair_sums_(centred_.data(), chunk, cov_acc_.data());
+    p0 += chunk;
   }
+  const double* acc = cov_acc_.data();
   const double dn = static_cast<double>(n);
   for (int x = 0; x < kN; ++x)
     for (int y = 0; y <= x; ++y) cov_[x * kN + y] = cov_[y * kN + x] = static_cast<float>(acc[x * kPad + y] / dn);

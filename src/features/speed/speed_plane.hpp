@@ -12,6 +12,7 @@
 // sum in the same order.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -72,6 +73,7 @@ class SpeedPlane {
   double log2_2pie_;
   float base_entropy_;
   ResampleAxis axis_x_, axis_y_;
+  void (*pair_sums_)(const double*, std::size_t, double*);  // baseline or AVX2 build
 
   std::vector<float> original_;  // the whole plane, when resampling
   std::vector<float> row_;       // one scaled row

@@ -2,8 +2,10 @@
 // on random inputs, and the float/double choices that make it libvmaf's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "features/speed/speed_math.hpp"
 
@@ -149,6 +151,29 @@ TEST(SpeedMath, EntropyTermsMatchTheFormulas) {
   }
   EXPECT_NEAR(base_entropy(0.29f, 0.0f, c), 25 * (std::log2(0.29) + c), 1e-4);
   EXPECT_NEAR(base_entropy(0.19f, 0.1f, c), 25 * (std::log2(1.1 * 0.19) + c), 1e-4);
+}
+
+TEST(SpeedMath, BlockVarianceAndEntropyMatchTheFormulas) {
+  const double c = std::log2(2 * M_PI * M_E);
+  std::mt19937 g(8);
+  std::uniform_real_distribution<float> u(-3, 3), e(-0.5f, 40);
+  for (int i = 0; i < 300; ++i) {
+    const unsigned long stride = 1 + g() % 50;
+    std::vector<float> x(25 * stride), y(25 * stride);
+    for (auto& v : x) v = u(g);
+    for (auto& v : y) v = u(g);
+    double want = 0;
+    for (int k = 0; k < 25; ++k) want += static_cast<double>(x[k * stride]) * y[k * stride] / 25;
+    const float var = block_variance(x.data(), y.data(), stride);
+    EXPECT_NEAR(var, want, 1e-5);
+    float eig[25];
+    double h = 0;
+    for (float& l : eig) {
+      l = e(g);
+      h += std::log2(std::max(0.0f, l) * static_cast<double>(std::fabs(var)) + 0.29) + c;
+    }
+    EXPECT_NEAR(block_entropy(eig, std::fabs(var), 0.29f, c), h, 1e-3);
+  }
 }
 
 TEST(SpeedMath, BlockScoreWeightsByVarianceMode) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "features/speed/speed_params.hpp"
 
 namespace fastvmaf::speed::math {
 
@@ -125,9 +126,26 @@ FVMAF_HD inline float add_entropy(float entropy, float eigenvalue, float varianc
                             (std::log2(static_cast<double>(l * variance + sigma_nn)) + log2_2pie));
 }
 
+// A block's variance estimate: sum over its 25 samples k of (x[k] * y[k]) / 25 in
+// float, from k = 0 (compute_pointwise_product_and_division, then sum_columns). x is
+// the solution of the linear system, y the block's samples, `stride` apart.
+FVMAF_HD inline float block_variance(const float* x, const float* y, unsigned long stride) {
+  const float n = static_cast<float>(kBlockElements);
+  float s = (x[0] * y[0]) / n;
+  for (int k = 1; k < kBlockElements; ++k) s += (x[k * stride] * y[k * stride]) / n;
+  return s;
+}
+
+// A block's entropy: add_entropy over the 25 eigenvalues in order, from 0.
+FVMAF_HD inline float block_entropy(const float* eigenvalues, float variance, float sigma_nn, double log2_2pie) {
+  float h = 0.0f;
+  for (int k = 0; k < kBlockElements; ++k) h = add_entropy(h, eigenvalues[k], variance, sigma_nn, log2_2pie);
+  return h;
+}
+
 // The entropy of a block with no signal (get_speed_score's base_entropy).
 FVMAF_HD inline float base_entropy(float sigma_nn, float nn_floor, double log2_2pie) {
-  return static_cast<float>(25.0 * (std::log2(static_cast<double>((1 + nn_floor) * sigma_nn)) + log2_2pie));
+  return static_cast<float>(static_cast<double>(kBlockElements) * (std::log2(static_cast<double>((1 + nn_floor) * sigma_nn)) + log2_2pie));
 }
 
 // get_speed_score's term of one block: |H_ref w_ref - H_dis w_dis| with the variance

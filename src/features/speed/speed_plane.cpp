@@ -220,18 +220,9 @@ void SpeedPlane::estimate(BlockStats& out) {
 
   out.variance.resize(blocks);
   out.entropy.resize(blocks);
-  const float denominator = static_cast<float>(kN);
   for (unsigned b = 0; b < blocks; ++b) {
-    // compute_pointwise_product_and_division, then sum_columns from row 0 down.
-    float s = (x_[b] * y_[b]) / denominator;
-    for (int k = 1; k < kN; ++k) {
-      const std::size_t i = static_cast<std::size_t>(k) * blocks + b;
-      s += (x_[i] * y_[i]) / denominator;
-    }
-    out.variance[b] = s;
-    float h = 0.0f;
-    for (int k = 0; k < kN; ++k) h = math::add_entropy(h, eig_[k], s, settings_.sigma_nn, log2_2pie_);
-    out.entropy[b] = h;
+    out.variance[b] = math::block_variance(x_.data() + b, y_.data() + b, blocks);
+    out.entropy[b] = math::block_entropy(eig_.data(), out.variance[b], settings_.sigma_nn, log2_2pie_);
   }
 }
 

@@ -94,7 +94,8 @@ void SpeedChromaExtractor::init(const VideoGeometry& g) {
   // columns for odd widths: the last column is not read, as in libvmaf.
   const unsigned sx = static_cast<unsigned>(chroma_shift_x(g.format));
   const unsigned sy = static_cast<unsigned>(chroma_shift_y(g.format));
-  const std::string plane = fmt::format("{} chroma plane", to_string(g.format));
+  const std::string f = to_string(g.format);  // "420" -> "4:2:0"
+  const std::string plane = fmt::format("{}:{}:{} chroma plane", f[0], f[1], f[2]);
   const SpeedDims d = checked_dims("speed_chroma", plane, g.width >> sx, g.height >> sy, settings_.prescale,
                                    1u << sx, 1u << sy);
   bpc_ = g.bpc;

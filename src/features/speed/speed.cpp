@@ -137,6 +137,10 @@ SpeedTemporalExtractor::SpeedTemporalExtractor(const OptionSet& o)
       use_ref_diff_(o.get_bool("speed_use_ref_diff")),
       name_(feature_name("Speed_temporal_feature_speed_temporal_score", o)) {}
 
+// libvmaf allocates the temporal frame buffers with the luma height, not the prescaled
+// one, so an upscaling speed_prescale overruns them (heap corruption, usually a crash).
+// Here every buffer has its planned size: the values are those of libvmaf with that
+// allocation fixed (checked against such a build).
 void SpeedTemporalExtractor::init(const VideoGeometry& g) {
   const SpeedDims d = checked_dims("speed_temporal", "luma plane", g.width, g.height, settings_.prescale, 1, 1);
   width_ = g.width;

@@ -14,14 +14,16 @@
 #include <vector>
 
 #include "features/adm/adm_params.hpp"
+#include "features/adm/adm_rows.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf::adm {
 
 class AdmCpu {
  public:
-  // `width` x `height` at least kMinSize; `bpc` 8..16.
-  AdmCpu(const AdmConfig& config, unsigned width, unsigned height, unsigned bpc);
+  // `width` x `height` at least kMinSize; `bpc` 8..16. `simd`: use the AVX2 row
+  // kernels when the CPU has them (the results are the same).
+  AdmCpu(const AdmConfig& config, unsigned width, unsigned height, unsigned bpc, bool simd = true);
 
   // The integer totals of every scale for one frame pair (luma planes).
   void compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales]);
@@ -34,18 +36,16 @@ class AdmCpu {
   struct BandRows {
     std::vector<T> h, v, d;
   };
-  // What the measure needs of one band row (the three bands folded where possible).
-  struct MaskRow {
-    std::vector<std::int32_t> nb_dlm, centre_dlm, nb_aim, centre_aim;
-    std::vector<std::int32_t> x_dlm[3], x_aim[3];
+  // Storage of one ring row (MaskRow points into it).
+  struct MaskStore {
+    std::vector<std::int32_t> data;
+    MaskRow row;
   };
 
   template <typename Pixel>
   void scale0(const Plane& ref, const Plane& dis, ScaleSums& sums);
   void scale123(int scale, ScaleSums& sums);
 
-  void decouple0_row(const ScaleParams& p, int row);
-  void decouple123_row(const ScaleParams& p, int row);
   void measure_row(const ScaleParams& p, int row, ScaleSums& sums) const;
   // Scale 3 of a frame 17..32 samples high or wide reads one row or column before
   // its input in libvmaf; these supply the values libvmaf finds there.
@@ -53,8 +53,8 @@ class AdmCpu {
 
   AdmConfig cfg_;
   unsigned width_, height_, bpc_;
-  float cos_sq_;
-  const std::int32_t* div_;
+  const RowKernels* k_;
+  DecoupleParams decouple_[kScales];
   ScaleParams params_[kScales];
 
   // Approximation bands of the previous scale (int32), `a_stride_` samples per row;
@@ -68,7 +68,7 @@ class AdmCpu {
   std::vector<std::int32_t> lo32_[2], hi32_[2];
   BandRows<std::int16_t> band16_[2];
   BandRows<std::int32_t> band32_[2];
-  MaskRow ring_[3];
+  MaskStore ring_[3];
 
   std::vector<std::int16_t> phantom_csf_row_;  // scale 0: csf_f band d, row h0-2
   std::vector<std::int32_t> phantom_ref_row_, zero_row_;

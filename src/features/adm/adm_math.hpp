@@ -35,25 +35,26 @@ FVMAF_HD inline int clz32(std::uint32_t v) {
 // Scale 0, vertical pass on 8..16-bit samples: the low band is re-centred around 0.
 FVMAF_HD inline std::int16_t dwt0_vertical_lo(std::int32_t s0, std::int32_t s1, std::int32_t s2, std::int32_t s3,
                                               int bpc) {
-  const std::int32_t half = 1 << (bpc - 1);
-  // libvmaf sums in int32, which 16-bit input overflows on the way; the result fits.
+  const std::uint32_t half = 1u << (bpc - 1);
+  // libvmaf sums in int32, which 16-bit input overflows on the way (the result fits):
+  // wrap-around arithmetic, then an arithmetic shift.
   const std::uint32_t acc = static_cast<std::uint32_t>(15826 * s0) + static_cast<std::uint32_t>(27411 * s1) +
                             static_cast<std::uint32_t>(7345 * s2) - static_cast<std::uint32_t>(4240 * s3) -
-                            static_cast<std::uint32_t>(46342 * half);
-  return static_cast<std::int16_t>((static_cast<std::int32_t>(acc) + half) >> bpc);
+                            46342u * half + half;
+  return wrap16(static_cast<std::int32_t>(acc) >> bpc);
 }
 FVMAF_HD inline std::int16_t dwt0_vertical_hi(std::int32_t s0, std::int32_t s1, std::int32_t s2, std::int32_t s3,
                                               int bpc) {
   const std::int32_t half = 1 << (bpc - 1);
   const std::int32_t acc = -4240 * s0 - 7345 * s1 + 27411 * s2 - 15826 * s3;
-  return static_cast<std::int16_t>((acc + half) >> bpc);
+  return wrap16((acc + half) >> bpc);
 }
 // Scale 0, horizontal pass on the int16 vertical results.
 FVMAF_HD inline std::int16_t dwt0_horizontal_lo(std::int32_t s0, std::int32_t s1, std::int32_t s2, std::int32_t s3) {
-  return static_cast<std::int16_t>((15826 * s0 + 27411 * s1 + 7345 * s2 - 4240 * s3 + 32768) >> 16);
+  return wrap16((15826 * s0 + 27411 * s1 + 7345 * s2 - 4240 * s3 + 32768) >> 16);
 }
 FVMAF_HD inline std::int16_t dwt0_horizontal_hi(std::int32_t s0, std::int32_t s1, std::int32_t s2, std::int32_t s3) {
-  return static_cast<std::int16_t>((-4240 * s0 - 7345 * s1 + 27411 * s2 - 15826 * s3 + 32768) >> 16);
+  return wrap16((-4240 * s0 - 7345 * s1 + 27411 * s2 - 15826 * s3 + 32768) >> 16);
 }
 // Scales 1..3, both passes: int64 sums, then the scale's rounding.
 FVMAF_HD inline std::int32_t dwt123_lo(std::int64_t s0, std::int64_t s1, std::int64_t s2, std::int64_t s3,

@@ -298,9 +298,7 @@ void measure_row(const MeasureRow& m, int c0, int c1, int w, const CubeRounding 
   for (int b = 0; b < 3; ++b) {
     alignas(32) std::int64_t lanes[4];
     _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc[b]);
-    sums[b] = static_cast<std::int64_t>(static_cast<std::uint64_t>(sums[b]) + static_cast<std::uint64_t>(lanes[0]) +
-                                        static_cast<std::uint64_t>(lanes[1]) + static_cast<std::uint64_t>(lanes[2]) +
-                                        static_cast<std::uint64_t>(lanes[3]));
+    sums[b] = add64(add64(add64(sums[b], lanes[0]), add64(lanes[1], lanes[2])), lanes[3]);
   }
   if (j < c1) scalar().measure(m, j, c1, w, rounding, sums);
 }

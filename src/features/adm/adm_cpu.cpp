@@ -178,13 +178,13 @@ void AdmCpu::measure_row(const ScaleParams& p, int row, ScaleSums& sums) const {
     const MeasureRow dlm = {a.nb_dlm, m.nb_dlm, b.nb_dlm, m.centre_dlm, {m.x_dlm[0], m.x_dlm[1], m.x_dlm[2]}};
     std::int64_t acc[3] = {0, 0, 0};
     k_->measure(dlm, p.measure.left, p.measure.right, p.w, rounding, acc);
-    for (int k = 0; k < 3; ++k) sums.dlm[k] += row_total(acc[k], p.cm_row_add, p.cm_row_shift);
+    for (int k = 0; k < 3; ++k) sums.dlm[k] = add64(sums.dlm[k], row_total(acc[k], p.cm_row_add, p.cm_row_shift));
   }
   if (!cfg_.skip_aim) {
     const MeasureRow aim = {a.nb_aim, m.nb_aim, b.nb_aim, m.centre_aim, {m.x_aim[0], m.x_aim[1], m.x_aim[2]}};
     std::int64_t acc[3] = {0, 0, 0};
     k_->measure(aim, p.measure.left, p.measure.right, p.w, rounding, acc);
-    for (int k = 0; k < 3; ++k) sums.aim[k] += row_total(acc[k], p.cm_row_add, p.cm_row_shift);
+    for (int k = 0; k < 3; ++k) sums.aim[k] = add64(sums.aim[k], row_total(acc[k], p.cm_row_add, p.cm_row_shift));
   }
 }
 

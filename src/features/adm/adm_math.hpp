@@ -16,6 +16,10 @@ namespace fastvmaf::adm {
 
 FVMAF_HD inline std::int32_t wrap32(std::int64_t v) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(v)); }
 FVMAF_HD inline std::int16_t wrap16(std::int32_t v) { return static_cast<std::int16_t>(static_cast<std::uint16_t>(v)); }
+// int64 addition wrapping as libvmaf's int64 accumulators do on x86-64.
+FVMAF_HD inline std::int64_t add64(std::int64_t a, std::int64_t b) {
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+}
 FVMAF_HD inline std::uint32_t abs32(std::int32_t v) {
   return v < 0 ? 0u - static_cast<std::uint32_t>(v) : static_cast<std::uint32_t>(v);
 }
@@ -212,13 +216,13 @@ FVMAF_HD inline void contrast_row_sums(const std::int32_t* above, const std::int
                                        int w, const CubeRounding (&rounding)[3], std::int64_t (&sums)[3]) {
   for (int j = c0; j < c1; ++j) {
     const std::int32_t thr = masking_threshold(above, row, below, centre[j], j, w);
-    for (int b = 0; b < 3; ++b) sums[b] += masked_cube(x[b][j], thr, rounding[b]);
+    for (int b = 0; b < 3; ++b) sums[b] = add64(sums[b], masked_cube(x[b][j], thr, rounding[b]));
   }
 }
 
 // Rounds one row's sum into the scale total: (sum + add) >> shift.
 FVMAF_HD inline std::int64_t row_total(std::int64_t sum, std::uint32_t add, std::uint32_t shift) {
-  return (sum + add) >> shift;
+  return add64(sum, add) >> shift;
 }
 FVMAF_HD inline std::uint64_t row_total(std::uint64_t sum, std::uint32_t add, std::uint32_t shift) {
   return (sum + add) >> shift;

@@ -22,7 +22,7 @@ bool in_rows(const Rect& r, int i) { return i >= r.top && i < r.bottom; }
 }  // namespace
 
 AdmCpu::AdmCpu(const AdmConfig& config, unsigned width, unsigned height, unsigned bpc, bool simd)
-    : cfg_(config), width_(width), height_(height), bpc_(bpc), k_(&scalar_row_kernels()) {
+    : cfg_(config), bpc_(bpc), k_(&scalar_row_kernels()) {
   if (simd && avx2_row_kernels()) k_ = avx2_row_kernels();
   int in_w = static_cast<int>(width), in_h = static_cast<int>(height);
   for (int s = 0; s < kScales; ++s) {

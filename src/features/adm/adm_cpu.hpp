@@ -24,6 +24,8 @@ class AdmCpu {
   // `width` x `height` at least kMinSize; `bpc` 8..16. `simd`: use the AVX2 row
   // kernels when the CPU has them (the results are the same).
   AdmCpu(const AdmConfig& config, unsigned width, unsigned height, unsigned bpc, bool simd = true);
+  AdmCpu(const AdmCpu&) = delete;  // the ring rows point into their own storage
+  AdmCpu& operator=(const AdmCpu&) = delete;
 
   // The integer totals of every scale for one frame pair (luma planes).
   void compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales]);
@@ -52,7 +54,7 @@ class AdmCpu {
   void capture_phantom_row(const ScaleParams& p, int row);
 
   AdmConfig cfg_;
-  unsigned width_, height_, bpc_;
+  unsigned bpc_;
   const RowKernels* k_;
   DecoupleParams decouple_[kScales];
   ScaleParams params_[kScales];

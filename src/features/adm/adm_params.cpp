@@ -306,6 +306,7 @@ ScaleParams make_scale_params(const AdmConfig& c, int scale, int in_w, int in_h)
 
 namespace {
 
+// The noise floor of numerator and denominator: powf(area * noise_weight, 1/3).
 float noise_floor(const ScaleParams& p, double noise_weight) {
   return std::pow(static_cast<float>(p.measure.rows() * p.measure.cols() * noise_weight), 1.0f / 3.0f);
 }

@@ -100,8 +100,6 @@ struct ScaleParams {
   // CSF denominator rounding.
   std::uint32_t den_cub_shift = 0, den_cub_add = 0;   // scales 1..3
   std::uint32_t den_row_shift = 0, den_row_add = 0;
-  // Noise floor term of numerator and denominator: powf(area * noise_weight, 1/3).
-  float noise_floor = 0.0f;
 };
 
 // Index of the input sample the DWT reads for tap t (0..3) of output n, as

@@ -5,14 +5,17 @@
 BUILD     ?= build
 JOBS      ?= $(shell nproc)
 CMAKE_ARGS ?=
-SHARED    ?= $(abspath ../shared)
+# The shared data (models, corpus, goldens): ../shared beside this checkout, or beside
+# the repository this one was cloned from.
+SHARED    ?= $(shell for d in "$(CURDIR)/../shared" "$$(git config --get remote.origin.url 2>/dev/null)/../shared"; do \
+               [ -d "$$d/golden" ] && { cd "$$d" && pwd; break; }; done)
 DEMO_DIR  := $(BUILD)/demo
 
 # Debian packages the build, the tests and the demo need.
 DEBS := cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev \
         libgtest-dev libbenchmark-dev ffmpeg xz-utils
 
-.PHONY: all deps configure build test demo bench clean
+.PHONY: all deps check-shared configure build test demo bench clean
 
 all: build
 
@@ -27,7 +30,12 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-$(BUILD)/build.ninja:
+check-shared:
+	@[ -n "$(SHARED)" ] && [ -d "$(SHARED)/golden" ] || { \
+	  echo "error: the shared data folder (../shared: models, corpus, goldens) was not found;" \
+	       "give its path with make SHARED=/path/to/shared" >&2; exit 1; }
+
+$(BUILD)/build.ninja: | check-shared
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DFASTVMAF_SHARED_DIR=$(SHARED) $(CMAKE_ARGS)
 
 configure: deps $(BUILD)/build.ninja
@@ -35,8 +43,16 @@ configure: deps $(BUILD)/build.ninja
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The whole suite in the release build, then the tests labelled "sanitize" (every
+# feature on sizes libvmaf cannot score, the fuzz replays) and the unit tests again in
+# an AddressSanitizer + UBSan build.
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 1800
+	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTVMAF_SANITIZE=ON \
+	  -DFASTVMAF_BUILD_BENCH=OFF -DFASTVMAF_CUDA=OFF -DFASTVMAF_HIP=OFF \
+	  -DFASTVMAF_SHARED_DIR=$(SHARED) -DFASTVMAF_CORPUS_DIR=$(abspath $(BUILD))/corpus $(CMAKE_ARGS)
+	cmake --build $(BUILD)-asan -j $(JOBS)
+	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS) --timeout 1800 -L 'sanitize|unit'
 
 # A synthetic source (ffmpeg's testsrc2) and an x264 encode of it, then the scores.
 demo: build
@@ -55,4 +71,4 @@ bench: build
 	bench/run_bench.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(BUILD)-asan

@@ -103,7 +103,7 @@ INSTANTIATE_TEST_SUITE_P(
                       FormatCase{"422p12", PixelFormat::YUV422, 12, 9, 9}, FormatCase{"422p16", PixelFormat::YUV422, 16, 9, 9},
                       FormatCase{"444p10", PixelFormat::YUV444, 10, 17, 9}, FormatCase{"444p12", PixelFormat::YUV444, 12, 17, 9},
                       FormatCase{"444p16", PixelFormat::YUV444, 16, 17, 9}),
-    [](const auto& info) { return std::string(info.param.tag); });
+    [](const auto& test) { return std::string(test.param.tag); });
 
 TEST(Y4m, MonoIsReadAsFourTwoZeroWithMidGreyChroma) {
   const std::string p = write_y4m("mono10.y4m", "Cmono10", 6, 4, 6 * 4 * 2, 1, 2);

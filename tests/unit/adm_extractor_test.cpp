@@ -59,6 +59,7 @@ TEST(AdmExtractor, RejectsFramesBelow17x17) {
   for (auto [w, h] : {std::pair{16u, 17u}, {17u, 16u}, {8u, 8u}}) {
     AdmExtractor e(options({}));
     const std::string msg = error_of([&] { e.init({w, h, PixelFormat::YUV420, 8}); });
+    EXPECT_NE(msg.find("too small"), std::string::npos) << msg;
     EXPECT_NE(msg.find("at least 17x17"), std::string::npos) << msg;
     EXPECT_NE(msg.find(std::to_string(w) + "x" + std::to_string(h)), std::string::npos) << msg;
   }

@@ -33,9 +33,9 @@ AdmExtractor::AdmExtractor(const OptionSet& options)
 
 void AdmExtractor::init(const VideoGeometry& g) {
   if (g.width < kMinSize || g.height < kMinSize)
-    throw std::invalid_argument("adm: the frame must be at least " + std::to_string(kMinSize) + "x" +
-                                std::to_string(kMinSize) + " (libvmaf's integer ADM needs 3 samples at its 4th "
-                                "scale), got " + std::to_string(g.width) + "x" + std::to_string(g.height));
+    throw std::invalid_argument("adm: frame " + std::to_string(g.width) + "x" + std::to_string(g.height) +
+                                " is too small: libvmaf's integer ADM needs at least " + std::to_string(kMinSize) +
+                                "x" + std::to_string(kMinSize) + " (3 samples at its 4th scale)");
   geometry_ = g;
   cpu_ = std::make_unique<AdmCpu>(cfg_, g.width, g.height, g.bpc);
 }

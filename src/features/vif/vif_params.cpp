@@ -163,7 +163,8 @@ constexpr std::uint64_t kLog2Steps[512] = {
 };
 
 struct Log2Table {
-  std::uint16_t v[kLog2Base];
+  // One spare entry: a vector gather reads 32 bits at the last index.
+  std::uint16_t v[kLog2Base + 1] = {};
   Log2Table() {
     v[0] = 30720;
     for (std::uint32_t b = 0; b + 1 < kLog2Base; ++b)

@@ -45,7 +45,8 @@ VerticalRounding stat_rounding(int scale, unsigned bpc);
 VerticalRounding subsample_rounding(int scale, unsigned bpc);
 
 // libvmaf's log_generate(): table[i - kLog2Base] = round(log2f(i) * 2048) for
-// i in [32768, 65535], the only indices log2_32 / log2_64 look up.
+// i in [32768, 65535], the only indices log2_32 / log2_64 look up. One zero entry
+// follows the last, so a 32-bit read at any index stays inside.
 const std::uint16_t* log2_table();
 
 // One scale's result as libvmaf keeps it: float num and den.

@@ -11,8 +11,10 @@
 //    lanes; the packs that store the results undo that order). Horizontally, one
 //    unaligned load at x + 2m holds the pairs (x[j+2m], x[j+2m+1]) for the even
 //    outputs j, another at x + 2m + 1 those of the odd outputs.
-//  - Scale 3 (its centre tap, 43728, does not fit int16) and the subsampling: the
-//    generic kernels of vif_rows.hpp compiled for AVX2.
+//    The low-pass filters that produce scales 1 and 2 work the same way, with the
+//    horizontal pass evaluated at the even columns only.
+//  - Filter 3 (scale 3 and the subsampling to it: its centre tap, 43728, does not
+//    fit int16): the generic kernels of vif_rows.hpp compiled for AVX2.
 //  - The per-pixel accumulation: 8 pixels at a time. log2_32 / log2_64 take the bit
 //    length from a float or double exponent of exactly representable values and
 //    gather from the table; the double expressions are the scalar ones, lane by lane.
@@ -398,7 +400,92 @@ VifAccum stat(View<T> ref, View<T> dis, VerticalRounding rnd, double gain_limit,
   return acc;
 }
 
+// Scale S + 1 from scale S (filter S + 1) at the even rows and columns: the
+// vertical pass as in `vertical` (one output row), then the horizontal pass at the
+// even columns only, which is exactly what the even-column loads give.
+template <int S, class T>
+void subsample(View<T> ref, View<T> dis, VerticalRounding rnd, std::uint16_t* out_ref, std::uint16_t* out_dis,
+               Workspace& ws) {
+  constexpr auto& f = taps<S + 1>();
+  constexpr int W = TapPairs<S + 1>::W;
+  constexpr int R = TapPairs<S + 1>::R;
+  constexpr int N = TapPairs<S + 1>::N;
+  static const TapPairs<S + 1> tp;
+  const unsigned w = ref.w, h = ref.h;
+  const unsigned ow = w / 2, oh = h / 2;
+  const __m256i b16 = bias16();
+  const __m256i ub = unbias32();
+  const __m256i mu_round = _mm256_set1_epi32(static_cast<int>(rnd.mu_round));
+  const __m256i round16 = _mm256_set1_epi32(32768);
+  std::uint16_t* vrow[2] = {ws.vrow(0), ws.vrow(1)};
+  const View<T>* src[2] = {&ref, &dis};
+  std::uint16_t* out[2] = {out_ref, out_dis};
+  auto load16 = [&](const T* p) {
+    if constexpr (sizeof(T) == 1)
+      return _mm256_xor_si256(_mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))), b16);
+    else
+      return _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), b16);
+  };
+  for (unsigned oi = 0; oi < oh; ++oi) {
+    for (int which = 0; which < 2; ++which) {
+      const T* rows[W];
+      for (int k = 0; k < W; ++k) rows[k] = src[which]->row(reflect(static_cast<int>(2 * oi) - R + k, static_cast<int>(h)));
+      std::uint16_t* v = vrow[which];
+      unsigned j = 0;
+      for (; j + 16 <= w; j += 16) {
+        __m256i lo = ub, hi = ub;
+        for (int m = 0; m < N; ++m) {
+          const __m256i a = load16(rows[2 * m] + j);
+          const __m256i c = 2 * m + 1 < W ? load16(rows[2 * m + 1] + j) : a;
+          lo = _mm256_add_epi32(lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(a, c), tp.c[m]));
+          hi = _mm256_add_epi32(hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(a, c), tp.c[m]));
+        }
+        lo = srl32(_mm256_add_epi32(lo, mu_round), rnd.mu_shift);
+        hi = srl32(_mm256_add_epi32(hi, mu_round), rnd.mu_shift);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(v + j), _mm256_xor_si256(_mm256_packus_epi32(lo, hi), b16));
+      }
+      for (; j < w; ++j) {
+        std::uint32_t s = 0;
+        for (int k = 0; k < W; ++k) s += f[k] * static_cast<std::uint32_t>(rows[k][j]);
+        v[j] = static_cast<std::uint16_t>(((s + rnd.mu_round) >> rnd.mu_shift) ^ 0x8000);
+      }
+      mirror_row(v, w, R);
+
+      std::uint16_t* o = out[which] + static_cast<std::size_t>(oi) * ow;
+      unsigned x = 0;
+      auto eight = [&](unsigned at) {  // outputs at .. at + 7
+        const std::uint16_t* p = v + 2 * static_cast<int>(at) - R;
+        __m256i acc = ub;
+        for (int m = 0; m < N; ++m)
+          acc = _mm256_add_epi32(
+              acc, _mm256_madd_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 2 * m)), tp.c[m]));
+        return _mm256_srli_epi32(_mm256_add_epi32(acc, round16), 16);
+      };
+      for (; x + 16 <= ow; x += 16) {
+        const __m256i packed = _mm256_packus_epi32(eight(x), eight(x + 8));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + x), _mm256_permute4x64_epi64(packed, 0xD8));
+      }
+      for (; x < ow; ++x) {
+        std::uint32_t s = 0;
+        for (int k = 0; k < W; ++k) s += f[k] * static_cast<std::uint32_t>(v[2 * static_cast<int>(x) - R + k] ^ 0x8000);
+        o[x] = static_cast<std::uint16_t>((s + 32768) >> 16);
+      }
+    }
+  }
+}
+
 }  // namespace
+
+template <int S, class T>
+struct SubsampleScale<Avx2, S, T> {
+  static void run(View<T> ref, View<T> dis, VerticalRounding rnd, std::uint16_t* out_ref, std::uint16_t* out_dis,
+                  Workspace& ws) {
+    if constexpr (S < 2)
+      subsample<S>(ref, dis, rnd, out_ref, out_dis, ws);
+    else
+      Kernels<Avx2>::template subsample<S>(ref, dis, rnd, out_ref, out_dis, ws);
+  }
+};
 
 template <int S, class T>
 struct StatScale<Avx2, S, T> {

@@ -172,6 +172,15 @@ struct StatScale {
   }
 };
 
+// Scale S + 1 from scale S on T samples; vif_avx2.cpp specialises it.
+template <class Isa, int S, class T>
+struct SubsampleScale {
+  static void run(View<T> ref, View<T> dis, VerticalRounding rnd, std::uint16_t* out_ref, std::uint16_t* out_dis,
+                  Workspace& ws) {
+    Kernels<Isa>::template subsample<S>(ref, dis, rnd, out_ref, out_dis, ws);
+  }
+};
+
 template <class Isa>
 struct Kernels {
   // The squares and products of one input row, as H / L halves (or, unsplit,
@@ -339,15 +348,16 @@ struct Kernels {
     auto view = [&](int s, int which) {
       return View<std::uint16_t>{ws.scaled[s][which].data(), w >> s, w >> s, h >> s};
     };
-    subsample<0>(r0, d0, subsample_rounding(0, a.bpc), ws.scaled[1][0].data(), ws.scaled[1][1].data(), ws);
+    SubsampleScale<Isa, 0, T>::run(r0, d0, subsample_rounding(0, a.bpc), ws.scaled[1][0].data(),
+                                   ws.scaled[1][1].data(), ws);
     acc[1] = StatScale<Isa, 1, std::uint16_t>::run(view(1, 0), view(1, 1), stat_rounding(1, a.bpc),
                                                       a.gain_limit, a.log2, ws);
-    subsample<1>(view(1, 0), view(1, 1), subsample_rounding(1, a.bpc), ws.scaled[2][0].data(),
-                 ws.scaled[2][1].data(), ws);
+    SubsampleScale<Isa, 1, std::uint16_t>::run(view(1, 0), view(1, 1), subsample_rounding(1, a.bpc),
+                                               ws.scaled[2][0].data(), ws.scaled[2][1].data(), ws);
     acc[2] = StatScale<Isa, 2, std::uint16_t>::run(view(2, 0), view(2, 1), stat_rounding(2, a.bpc),
                                                       a.gain_limit, a.log2, ws);
-    subsample<2>(view(2, 0), view(2, 1), subsample_rounding(2, a.bpc), ws.scaled[3][0].data(),
-                 ws.scaled[3][1].data(), ws);
+    SubsampleScale<Isa, 2, std::uint16_t>::run(view(2, 0), view(2, 1), subsample_rounding(2, a.bpc),
+                                               ws.scaled[3][0].data(), ws.scaled[3][1].data(), ws);
     acc[3] = StatScale<Isa, 3, std::uint16_t>::run(view(3, 0), view(3, 1), stat_rounding(3, a.bpc),
                                                       a.gain_limit, a.log2, ws);
   }

@@ -1,5 +1,6 @@
-// FVMAF_HD marks per-element routines that both host code and GPU kernels call
-// (<name>_math.hpp): __host__ __device__ under nvcc / hipcc, nothing otherwise.
+// FVMAF_HD marks a function callable from host and device code: the per-element
+// arithmetic of a feature (<name>_math.hpp) is written once and used by the CPU
+// reference, the GPU kernels and the host replay of those kernels.
 #pragma once
 
 #if defined(__CUDACC__) || defined(__HIPCC__)

@@ -3,8 +3,9 @@
 //
 // The code is written once as templates on an instruction-set tag: vif.cpp
 // instantiates it for the baseline target, vif_avx2.cpp compiles the same source
-// with AVX2 enabled (distinct tags keep the two instantiations apart) and replaces
-// the per-pixel accumulation with an equivalent vector version.
+// with AVX2 enabled (distinct tags keep the two instantiations apart) and
+// specialises StatScale, SubsampleScale and Accumulate with hand-written vector
+// code that gives the same bits.
 //
 // libvmaf sums filter taps in uint32 (means) and uint64 (second moments). Here every
 // sum is a uint32 lane so that it vectorises, with exactly the same results:

@@ -30,13 +30,20 @@ struct Avx2 {};
 
 inline __m256i bias16() { return _mm256_set1_epi16(static_cast<short>(0x8000)); }
 inline __m256i unbias32() { return _mm256_set1_epi32(static_cast<int>(0x80000000u)); }
-inline __m256i shift_count(int n) { return _mm256_castsi128_si256(_mm_cvtsi32_si128(n)); }
-inline __m256i srl32(__m256i x, int n) { return _mm256_srl_epi32(x, _mm256_castsi256_si128(shift_count(n))); }
-inline __m256i sll32(__m256i x, int n) { return _mm256_sll_epi32(x, _mm256_castsi256_si128(shift_count(n))); }
+inline __m256i srl32(__m256i x, int n) { return _mm256_srl_epi32(x, _mm_cvtsi32_si128(n)); }
+inline __m256i sll32(__m256i x, int n) { return _mm256_sll_epi32(x, _mm_cvtsi32_si128(n)); }
+
+constexpr bool taps_fit_int16(int s) {
+  const std::uint16_t* f = s == 0 ? kFilter0.data() : s == 1 ? kFilter1.data() : s == 2 ? kFilter2.data() : kFilter3.data();
+  for (int k = 0; k < kFilterWidth[s]; ++k)
+    if (f[k] > 32767) return false;
+  return true;
+}
 
 // The taps of scale S as vpmaddwd pairs: (f[2m], f[2m+1]) for m < R, then (f[2R], 0).
 template <int S>
 struct TapPairs {
+  static_assert(taps_fit_int16(S), "vpmaddwd takes the taps as int16");
   static constexpr int W = static_cast<int>(taps<S>().size());
   static constexpr int R = W / 2;
   static constexpr int N = R + 1;

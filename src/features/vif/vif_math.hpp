@@ -1,0 +1,118 @@
+// Per-pixel arithmetic of libvmaf's integer VIF (integer_vif.c, integer_vif.h),
+// callable from host code and GPU kernels. Integer widths, wrap-around and the
+// double expressions follow vif_statistic_8/16 exactly; see the comments for the
+// places where libvmaf relies on x86 behaviour of an out-of-range conversion.
+#pragma once
+
+#include <cstdint>
+
+#include "core/hd.hpp"
+
+namespace fastvmaf::vif {
+
+// sigma_nsq of the fixed-point statistic: 2 in units of 1/65536.
+inline constexpr std::int32_t kSigmaNsq = 65536 << 1;
+// log2_32 / log2_64 look up indices in [kLog2Base, 2 * kLog2Base).
+inline constexpr std::uint32_t kLog2Base = 32768;
+// The epsilon added to sigma1_sq before dividing (libvmaf: 65536 * 1.0e-10).
+inline constexpr double kEps = 65536 * 1.0e-10;
+
+// One scale's sums, as libvmaf accumulates them over the whole picture.
+struct VifAccum {
+  std::int64_t num_log = 0;
+  std::int64_t den_log = 0;
+  std::int64_t num_non_log = 0;
+  std::int64_t den_non_log = 0;
+
+  FVMAF_HD VifAccum& operator+=(const VifAccum& o) {
+    num_log += o.num_log;
+    den_log += o.den_log;
+    num_non_log += o.num_non_log;
+    den_non_log += o.den_non_log;
+    return *this;
+  }
+};
+
+// The local variances and covariance of one pixel (scaled by 65536).
+struct Sigmas {
+  std::int32_t s1;   // sigma1_sq
+  std::int32_t s2;   // sigma2_sq, clamped at 0
+  std::int32_t s12;  // sigma12
+};
+
+FVMAF_HD inline int count_leading_zeros(std::uint32_t v) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return __clz(static_cast<int>(v));
+#else
+  return __builtin_clz(v);
+#endif
+}
+
+FVMAF_HD inline int count_leading_zeros(std::uint64_t v) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return __clzll(static_cast<long long>(v));
+#else
+  return __builtin_clzll(v);
+#endif
+}
+
+// Mirror an index into [0, n) without repeating the edge sample (-1 -> 1,
+// n -> n - 2): libvmaf's pad_top_and_bottom and PADDING_SQ_DATA. Valid for
+// -n < i < 2n - 1.
+FVMAF_HD inline int reflect(int i, int n) { return i < 0 ? -i : (i >= n ? 2 * (n - 1) - i : i); }
+
+// log2(v) * 2048 from the 16 leading bits of v (libvmaf's log2_32); v >= 2^15.
+FVMAF_HD inline std::int32_t log2_32(const std::uint16_t* table, std::uint32_t v) {
+  const int k = 16 - count_leading_zeros(v);
+  return table[(v >> k) - kLog2Base] + 2048 * k;
+}
+
+// log2(v) * 2048 from the 16 leading bits of v (libvmaf's log2_64); v >= 2^17.
+FVMAF_HD inline std::int32_t log2_64(const std::uint16_t* table, std::uint64_t v) {
+  const int k = 48 - count_leading_zeros(v);
+  return table[static_cast<std::uint32_t>(v >> k) - kLog2Base] + 2048 * k;
+}
+
+// From the filtered values of one pixel: mu1 / mu2, the horizontal sums of the
+// means (not shifted), and xx / yy / xy, the rounded second moments.
+FVMAF_HD inline Sigmas vif_sigmas(std::uint32_t mu1, std::uint32_t mu2, std::uint32_t xx, std::uint32_t yy,
+                                  std::uint32_t xy) {
+  const std::uint64_t half = 2147483648u;
+  const auto mu1_sq = static_cast<std::uint32_t>((static_cast<std::uint64_t>(mu1) * mu1 + half) >> 32);
+  const auto mu2_sq = static_cast<std::uint32_t>((static_cast<std::uint64_t>(mu2) * mu2 + half) >> 32);
+  const auto mu1_mu2 = static_cast<std::uint32_t>((static_cast<std::uint64_t>(mu1) * mu2 + half) >> 32);
+  Sigmas s;
+  // Unsigned differences reinterpreted as int32, as libvmaf's casts do.
+  s.s1 = static_cast<std::int32_t>(xx - mu1_sq);
+  s.s2 = static_cast<std::int32_t>(yy - mu2_sq);
+  s.s12 = static_cast<std::int32_t>(xy - mu1_mu2);
+  if (s.s2 < 0) s.s2 = 0;
+  return s;
+}
+
+// Adds one pixel to the scale's sums: the body of libvmaf's per-pixel loop.
+FVMAF_HD inline void vif_accumulate(VifAccum& acc, Sigmas s, double gain_limit, const std::uint16_t* table) {
+  if (s.s1 >= kSigmaNsq) {
+    // libvmaf adds in int32 (sigma1_sq < 2^31 - sigma_nsq in practice); unsigned
+    // addition is the same wrap-around without the undefined behaviour.
+    acc.den_log += log2_32(table, static_cast<std::uint32_t>(kSigmaNsq) + static_cast<std::uint32_t>(s.s1)) -
+                   2048 * 17;
+    if (s.s12 > 0 && s.s2 > 0) {
+      double g = s.s12 / (s.s1 + kEps);
+      // libvmaf converts this double to int32 and clamps at 0. Only negative values
+      // can leave the int32 range (the positive part is at most sigma2_sq), and
+      // every negative value ends as 0, so clamping first gives the same result.
+      const double sv = s.s2 - g * s.s12;
+      const std::int32_t sv_sq = sv > 0.0 ? static_cast<std::int32_t>(sv) : 0;
+      g = g < gain_limit ? g : gain_limit;
+      const std::uint32_t numer1 = static_cast<std::uint32_t>(sv_sq) + static_cast<std::uint32_t>(kSigmaNsq);
+      const std::int64_t numer1_tmp = static_cast<std::int64_t>(g * g * s.s1) + numer1;
+      acc.num_log += log2_64(table, static_cast<std::uint64_t>(numer1_tmp)) - log2_64(table, numer1);
+    }
+  } else {
+    acc.num_non_log += s.s2;
+    acc.den_non_log++;
+  }
+}
+
+}  // namespace fastvmaf::vif

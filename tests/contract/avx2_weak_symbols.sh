@@ -5,6 +5,7 @@
 # be portable. This test fails when an AVX2 object defines any weak function symbol.
 # usage: avx2_weak_symbols.sh OBJECT...
 status=0
+checked=0
 for o in "$@"; do
   case "$o" in *_avx2.cpp.o) ;; *) continue ;; esac
   weak=$(nm -C --defined-only "$o" | awk '$2 == "W" || $2 == "u" || ($2 == "V" && $3 !~ /^DW\.ref\./)')
@@ -15,5 +16,8 @@ for o in "$@"; do
   else
     echo "ok   $o"
   fi
+  checked=$((checked + 1))
 done
+# Guard against checking nothing (a wrong object list would pass vacuously).
+[ $checked -gt 0 ] || { echo "FAIL no *_avx2.cpp.o among the objects given"; exit 1; }
 exit $status

@@ -1,0 +1,63 @@
+// The stages of CAMBI on the CPU, as functions on planned buffers (libvmaf cambi.c):
+// preprocess -> spatial mask -> per scale: decimate, mode filter, c-values, pooling.
+// Every per-pixel formula comes from cambi_math.hpp; these functions only walk the
+// pictures. Buffers are planned by the caller (CambiBuffers) and never reallocated.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "fastvmaf/picture.hpp"
+#include "features/cambi/cambi_params.hpp"
+
+namespace fastvmaf::cambi {
+
+// A 10-bit picture or a mask, row-major with a stride in elements.
+template <typename T>
+struct View {
+  T* data = nullptr;
+  std::ptrdiff_t stride = 0;
+  unsigned width = 0, height = 0;
+  T* row(unsigned i) const { return data + static_cast<std::ptrdiff_t>(i) * stride; }
+  operator View<const T>() const { return {data, stride, width, height}; }
+};
+
+// Everything one side (distorted or reference) needs, sized for the plan's largest plane.
+struct CambiBuffers {
+  explicit CambiBuffers(const Plan& plan);
+  std::vector<std::uint16_t> image;    // alloc_width x alloc_height, 10-bit samples
+  std::vector<std::uint8_t> mask;      // alloc_width x alloc_height, 0 or 1
+  std::vector<std::uint8_t> flat;      // 7 rows of zero-derivative flags (mask ring)
+  std::vector<std::uint16_t> column;   // alloc_width column counts of the mask filter
+  std::vector<std::uint16_t> modes;    // 3 rows of horizontal modes (mode filter ring)
+  std::vector<std::uint16_t> histograms;  // band_size x alloc_width window counts
+  std::vector<float> c_values;         // alloc_width x alloc_height
+  std::vector<float> pool_scratch;     // top-K helpers
+  std::ptrdiff_t stride = 0;           // of image and mask
+};
+
+// Throws InputError when a sample exceeds the bit depth (libvmaf validate_image).
+void validate_samples(const Plane& luma, unsigned bpc);
+// The picture's luma, resized to side.width x side.height through the source-index tables
+// and converted to 10 bits, then anti-dithered when the encode is below 10 bits.
+void preprocess(const Plane& luma, unsigned bpc, const SidePlan& side, bool anti_dither, View<std::uint16_t> out);
+// The 7x7 zero-derivative mask of `img` (libvmaf get_spatial_mask).
+void spatial_mask(View<const std::uint16_t> img, int mask_index, View<std::uint8_t> mask, std::uint8_t* flat_rows,
+                  std::uint16_t* column_counts);
+// Keeps every other row and column, in place: out(i, j) = in(2i, 2j) for the new size.
+template <typename T>
+void decimate(View<T> plane, unsigned new_width, unsigned new_height);
+// The 3x3 mode filter, in place (libvmaf filter_mode).
+void mode_filter(View<std::uint16_t> img, std::uint16_t* mode_rows);
+// c-values of every pixel (0 outside the mask): the sliding window histograms over the
+// window x window neighbourhood clipped to the frame. out has width x height entries.
+void c_values(View<const std::uint16_t> img, View<const std::uint8_t> mask, int window, const CValueTables& t,
+              std::uint16_t* histograms, float* out);
+// The mean of the topk share of c[0..n) (libvmaf spatial_pooling), bit-identical to
+// libvmaf's quick-select order of double additions. May reorder c.
+double spatial_pooling(float* c, int n, double topk, std::vector<float>& scratch);
+// libvmaf's own spatial_pooling: quick select, then the double sum of the first k.
+double spatial_pooling_quickselect(float* c, int n, int k);
+
+}  // namespace fastvmaf::cambi

@@ -28,10 +28,19 @@ double CambiScorer::score(const Picture& pic, const SidePlan& side, ScaleObserve
     image.width = mask.width = size.width;
     image.height = mask.height = size.height;
     mode_filter(image, buf_.modes.data());
+    c_values(image, mask, side.window, plan_.tables, buf_.histograms, buf_.selector, buf_.positions);
+    // Pooling (libvmaf spatial_pooling): while the exact top-K sum is below 2^53 units
+    // every double partial sum of libvmaf's loop is exact, so its quick-select order
+    // cannot matter and the fixed-point mean is its result. Otherwise, or for an
+    // observer, the dense array is built and libvmaf's own order is replayed.
+    const int n = static_cast<int>(size.width * size.height);
+    const int k = topk_count(plan_.settings.topk, n);
+    const Fixed128 sum = buf_.selector.sum_of_largest(static_cast<std::size_t>(k));
+    const bool exact = fixed_sum_exact_in_double(sum);
     float* c = buf_.c_values.data();
-    c_values(image, mask, side.window, plan_.tables, buf_.histograms.data(), c);
+    if (observer || !exact) scatter_c_values(buf_.positions, buf_.selector.values(), n, c);
     if (observer) observer->on_scale(s, c, size.width, size.height);
-    scores[s] = spatial_pooling(c, static_cast<int>(size.width * size.height), plan_.settings.topk, buf_.pool_scratch);
+    scores[s] = exact ? fixed_topk_mean(sum, static_cast<std::size_t>(k)) : spatial_pooling_quickselect(c, n, k);
   }
   return weight_scores(scores, side.window);
 }

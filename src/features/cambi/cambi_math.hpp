@@ -67,17 +67,12 @@ FVMAF_HD inline bool in_mask(unsigned flat_count, unsigned mask_index) { return 
 
 // ---- mode filter --------------------------------------------------------------------
 
-FVMAF_HD inline std::uint16_t min3(std::uint16_t a, std::uint16_t b, std::uint16_t c) {
-  if (a <= b && a <= c) return a;
-  if (b <= c) return b;
-  return c;
-}
-
-// The value two or three of them share, else the smallest (mode3).
+// The value two or three of a, b, c share, else the smallest (libvmaf mode3 and min3),
+// written without branches so that loops over it vectorise.
 FVMAF_HD inline std::uint16_t mode3(std::uint16_t a, std::uint16_t b, std::uint16_t c) {
-  if (a == b || a == c) return a;
-  if (b == c) return b;
-  return min3(a, b, c);
+  const std::uint16_t lo = a < b ? (a < c ? a : c) : (b < c ? b : c);
+  const std::uint16_t b_or_lo = b == c ? b : lo;
+  return (a == b) | (a == c) ? a : b_or_lo;
 }
 
 // filter_mode's horizontal pass at column j of one row: the mode of j-1, j, j+1, or the

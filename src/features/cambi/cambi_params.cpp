@@ -293,54 +293,45 @@ double weight_scores(const double (&scores)[kNumScales], int window) {
   return score / pixels_in_window(window);
 }
 
-namespace {
-
-// Radix bins of the top 16 bits of a c-value's float: 0 for zero, then one bin per 2^-7
-// relative step from 0.5 (0x3F00) up to 2^14 (0x4680).
-constexpr std::uint32_t kFirstHigh = 0x3F00;
-constexpr std::uint32_t kEndHigh = 0x4680;
-constexpr std::size_t kBins = 1 + (kEndHigh - kFirstHigh);
-
-std::uint32_t bits_of(float c) {
-  std::uint32_t b;
-  std::memcpy(&b, &c, sizeof b);
-  return b;
+void TopKSelector::clear() {
+  count_.fill(0);
+  values_.clear();
 }
 
-}  // namespace
+void TopKSelector::throw_not_c_value(float c) {
+  throw std::domain_error(fmt::format("cambi: {} is not a c-value", c));
+}
 
-Fixed128 topk_fixed_sum(const float* c, std::size_t n, std::size_t k, std::vector<float>& scratch) {
-  if (k == 0 || n == 0) return 0;
-  k = std::min(k, n);
-  std::vector<std::uint64_t> count(kBins, 0);
-  std::vector<Fixed128> sum(kBins, 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!is_c_value(c[i])) throw std::domain_error(fmt::format("cambi: {} is not a c-value", c[i]));
-    const std::size_t bin = c[i] == 0.0f ? 0 : 1 + ((bits_of(c[i]) >> 16) - kFirstHigh);
-    ++count[bin];
-    sum[bin] += to_fixed(c[i]);
-  }
-  // Whole bins from the top while they fit in k.
+Fixed128 TopKSelector::sum_of_largest(std::size_t k) {
+  // Whole bins from the top while they fit in k; `boundary` is the first that does not.
+  std::size_t taken = 0, boundary = kBins;
+  while (boundary > 0 && taken + count_[boundary - 1] <= k) taken += count_[--boundary];
   Fixed128 total = 0;
-  std::size_t taken = 0, bin = kBins;
-  while (bin > 0) {
-    --bin;
-    if (taken + count[bin] > k) break;
-    taken += count[bin];
-    total += sum[bin];
-    if (taken == k) return total;
+  const std::size_t rest = boundary == 0 ? 0 : k - taken;
+  const std::uint32_t high = static_cast<std::uint32_t>(boundary) - 1 + kFirstHigh;
+  boundary_.clear();
+  for (const float c : values_) {
+    std::uint32_t b;
+    std::memcpy(&b, &c, sizeof b);
+    if ((b >> 16) - kFirstHigh >= boundary)
+      total += to_fixed(c);
+    else if (rest > 0 && (b >> 16) == high)
+      boundary_.push_back(c);
   }
-  // The rest comes from the largest values of the boundary bin; zeros add nothing.
-  if (bin == 0) return total;
-  const std::uint32_t high = static_cast<std::uint32_t>(bin - 1) + kFirstHigh;
-  scratch.clear();
-  for (std::size_t i = 0; i < n; ++i)
-    if (c[i] != 0.0f && (bits_of(c[i]) >> 16) == high) scratch.push_back(c[i]);
-  const std::size_t r = k - taken;
-  std::nth_element(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(r - 1), scratch.end(),
-                   std::greater<float>());
-  for (std::size_t i = 0; i < r; ++i) total += to_fixed(scratch[i]);
+  if (rest > 0) {
+    // The rest of k comes from the largest values of the boundary bin.
+    std::nth_element(boundary_.begin(), boundary_.begin() + static_cast<std::ptrdiff_t>(rest - 1), boundary_.end(),
+                     std::greater<float>());
+    for (std::size_t i = 0; i < rest; ++i) total += to_fixed(boundary_[i]);
+  }
   return total;
+}
+
+Fixed128 topk_fixed_sum(const float* c, std::size_t n, std::size_t k, TopKSelector& selector) {
+  selector.clear();
+  for (std::size_t i = 0; i < n; ++i)
+    if (c[i] != 0.0f) selector.add(c[i]);
+  return selector.sum_of_largest(k);
 }
 
 double fixed_topk_mean(Fixed128 sum, std::size_t k) {

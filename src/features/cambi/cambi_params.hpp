@@ -31,6 +31,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -165,12 +166,40 @@ __extension__ typedef unsigned __int128 Fixed128;  // GCC/Clang extension
 inline constexpr int kFixedFractionBits = 24;
 // c * 2^24 as an integer; exact for every c-value (0, or a float in [0.5, 2^14)).
 inline std::uint64_t to_fixed(float c) { return static_cast<std::uint64_t>(c * 16777216.0f); }
-// True for the values a c-value can take (0, or [0.5, 2^14)).
-inline bool is_c_value(float c) { return c == 0.0f || (c >= 0.5f && c < 16384.0f); }
-// Exact sum of the k largest of c[0..n), in units of 2^-24 (radix select on the float
-// bits, then a 128-bit sum). `scratch` is reused between calls. Throws std::domain_error
-// on a value that is not a c-value.
-Fixed128 topk_fixed_sum(const float* c, std::size_t n, std::size_t k, std::vector<float>& scratch);
+// Exact top-K sums by radix selection: non-zero c-values are binned by the top 16 bits of
+// their float (one bin per 2^-7 relative step from 0.5 to 2^14), the bins give the k-th
+// largest, and the sum is taken in 128-bit units of 2^-24. Reused across calls.
+class TopKSelector {
+ public:
+  static constexpr std::uint32_t kFirstHigh = 0x3F00;  // 0.5f >> 16
+  static constexpr std::uint32_t kEndHigh = 0x4680;    // 16384.0f >> 16
+  static constexpr std::size_t kBins = kEndHigh - kFirstHigh;
+
+  // Forgets the values added so far.
+  void clear();
+  // Records a non-zero c-value. Throws std::domain_error if c is not a c-value.
+  void add(float c) {
+    if (!(c >= 0.5f && c < 16384.0f)) throw_not_c_value(c);
+    std::uint32_t b;
+    std::memcpy(&b, &c, sizeof b);
+    ++count_[(b >> 16) - kFirstHigh];
+    values_.push_back(c);
+  }
+  // The exact sum, in units of 2^-24, of the k largest of the values added and any number
+  // (at least k minus the count added) of zeros.
+  Fixed128 sum_of_largest(std::size_t k);
+  // The values added, in order.
+  const std::vector<float>& values() const { return values_; }
+
+ private:
+  [[noreturn]] static void throw_not_c_value(float c);
+  std::array<std::uint32_t, kBins> count_{};
+  std::vector<float> values_;
+  std::vector<float> boundary_;
+};
+
+// The exact sum of the k largest of c[0..n) in units of 2^-24 (k <= n).
+Fixed128 topk_fixed_sum(const float* c, std::size_t n, std::size_t k, TopKSelector& selector);
 // (double)sum * 2^-24 / k.
 double fixed_topk_mean(Fixed128 sum, std::size_t k);
 // True when every partial sum of the k largest is exact in double (sum < 2^53 units), so

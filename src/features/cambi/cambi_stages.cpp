@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "core/error.hpp"
@@ -16,9 +17,11 @@ CambiBuffers::CambiBuffers(const Plan& plan) {
   image.assign(w * h, 0);
   mask.assign(w * h, 0);
   flat.assign(static_cast<std::size_t>(kMaskFilterSize) * w, 0);
-  column.assign(w, 0);
+  column.assign(w + kMaskFilterSize - 1, 0);
   modes.assign(3 * w, 0);
-  histograms.assign(static_cast<std::size_t>(plan.tables.band_size) * w, 0);
+  histograms.counts.assign(static_cast<std::size_t>(plan.tables.band_size) * w, 0);
+  histograms.keys.assign(w * h, 0);
+  histograms.slide.assign(2 * w, 0);
   c_values.assign(w * h, 0.0f);
 }
 
@@ -84,50 +87,47 @@ void preprocess(const Plane& luma, unsigned bpc, const SidePlan& side, bool dith
 namespace {
 
 void flat_row(View<const std::uint16_t> img, unsigned r, std::uint8_t* flat) {
-  const unsigned w = img.width;
+  const int w = static_cast<int>(img.width);
   const bool last_row = r + 1 == img.height;
   const std::uint16_t* p = img.row(r);
   const std::uint16_t* below = last_row ? p : img.row(r + 1);
-  for (unsigned j = 0; j < w; ++j) {
-    const bool last_col = j + 1 == w;
-    flat[j] = zero_derivative(p[j], last_col ? p[j] : p[j + 1], below[j], last_col, last_row);
-  }
+  for (int j = 0; j + 1 < w; ++j) flat[j] = zero_derivative(p[j], p[j + 1], below[j], false, last_row);
+  flat[w - 1] = zero_derivative(p[w - 1], p[w - 1], below[w - 1], true, last_row);
 }
 
 }  // namespace
 
 void spatial_mask(View<const std::uint16_t> img, int mask_index, View<std::uint8_t> mask, std::uint8_t* flat_rows,
-                  std::uint16_t* column) {
+                  std::uint8_t* column) {
   constexpr int pad = kMaskFilterSize / 2;
   const int w = static_cast<int>(img.width), h = static_cast<int>(img.height);
   auto ring = [&](int r) { return flat_rows + static_cast<std::ptrdiff_t>(r % kMaskFilterSize) * w; };
-  // column[j]: flat pixels of column j in rows i-3..i+3 that lie inside the frame.
-  std::fill(column, column + w, 0);
+  // column[pad + j]: flat pixels of column j in rows i-3..i+3 inside the frame; pad zero
+  // columns on either side stand for the outside.
+  std::fill(column, column + w + 2 * pad, 0);
+  std::uint8_t* col = column + pad;
   for (int r = 0; r <= std::min(pad, h - 1); ++r) {
     flat_row(img, static_cast<unsigned>(r), ring(r));
-    for (int j = 0; j < w; ++j) column[j] += ring(r)[j];
+    const std::uint8_t* f = ring(r);
+    for (int j = 0; j < w; ++j) col[j] = static_cast<std::uint8_t>(col[j] + f[j]);
   }
   for (int i = 0; i < h; ++i) {
     if (i > 0) {
       const int enter = i + pad, leave = i - pad - 1;
       if (leave >= 0) {
         const std::uint8_t* f = ring(leave);
-        for (int j = 0; j < w; ++j) column[j] -= f[j];
+        for (int j = 0; j < w; ++j) col[j] = static_cast<std::uint8_t>(col[j] - f[j]);
       }
       if (enter < h) {
         flat_row(img, static_cast<unsigned>(enter), ring(enter));
         const std::uint8_t* f = ring(enter);
-        for (int j = 0; j < w; ++j) column[j] += f[j];
+        for (int j = 0; j < w; ++j) col[j] = static_cast<std::uint8_t>(col[j] + f[j]);
       }
     }
-    // Horizontal 7-wide sum of the column counts, clipped to the frame.
-    unsigned sum = 0;
-    for (int j = 0; j <= std::min(pad, w - 1); ++j) sum += column[j];
     std::uint8_t* m = mask.row(static_cast<unsigned>(i));
     for (int j = 0; j < w; ++j) {
+      const unsigned sum = col[j - 3] + col[j - 2] + col[j - 1] + col[j] + col[j + 1] + col[j + 2] + col[j + 3];
       m[j] = in_mask(sum, static_cast<unsigned>(mask_index));
-      if (j + pad + 1 < w) sum += column[j + pad + 1];
-      if (j - pad >= 0) sum -= column[j - pad];
     }
   }
 }
@@ -152,7 +152,9 @@ void mode_filter(View<std::uint16_t> img, std::uint16_t* mode_rows) {
   auto fill = [&](int r) {
     const std::uint16_t* in = img.row(static_cast<unsigned>(r));
     std::uint16_t* m = modes(r);
-    for (int j = 0; j < w; ++j) m[j] = mode_row(in, j, w);
+    m[0] = in[0];
+    for (int j = 1; j + 1 < w; ++j) m[j] = mode3(in[j - 1], in[j], in[j + 1]);
+    m[w - 1] = in[w - 1];
   };
   fill(0);
   fill(1);
@@ -168,46 +170,113 @@ void mode_filter(View<std::uint16_t> img, std::uint16_t* mode_rows) {
 
 namespace {
 
-// Adds `delta` to the window counts of every masked in-band pixel of row r: each one
-// counts in the histogram columns of its window, clipped to the frame.
-void update_histograms(View<const std::uint16_t> img, View<const std::uint8_t> mask, unsigned r, int pad,
-                       const CValueTables& t, std::uint16_t* hist, int delta) {
+// The histogram row of every pixel: its value's index in the band when the pixel is
+// masked and inside the band, else -1.
+void band_keys(View<const std::uint16_t> img, View<const std::uint8_t> mask, const CValueTables& t,
+               std::int16_t* keys) {
   const int w = static_cast<int>(img.width);
-  const std::uint16_t* v = img.row(r);
-  const std::uint8_t* m = mask.row(r);
-  for (int j = 0; j < w; ++j) {
-    if (!m[j]) continue;
-    const int k = v[j] - t.band_base;
-    if (static_cast<unsigned>(k) >= static_cast<unsigned>(t.band_size)) continue;
-    std::uint16_t* h = hist + static_cast<std::ptrdiff_t>(k) * w;
-    const int lo = std::max(j - pad, 0), hi = std::min(j + pad + 1, w);
-    for (int c = lo; c < hi; ++c) h[c] = static_cast<std::uint16_t>(h[c] + delta);
+  const auto base = static_cast<std::int16_t>(t.band_base), size = static_cast<std::int16_t>(t.band_size);
+  for (unsigned i = 0; i < img.height; ++i) {
+    const std::uint16_t* v = img.row(i);
+    const std::uint8_t* m = mask.row(i);
+    std::int16_t* k = keys + static_cast<std::ptrdiff_t>(i) * w;
+    for (int j = 0; j < w; ++j) {
+      const auto key = static_cast<std::int16_t>(v[j] - base);  // 10-bit values: no overflow
+      k[j] = m[j] != 0 && key >= 0 && key < size ? key : std::int16_t{-1};
+    }
+  }
+}
+
+// Adds delta to the window counts of every pixel of the run [a, b] (one value): column c
+// of the histogram row gains delta times the run's pixels within pad of c, which rises by
+// one per column, stays at min(run, window), then falls by one per column.
+void add_run(std::uint16_t* h, int a, int b, int pad, int w, int delta) {
+  const int flat_lo = std::min(a + pad, b - pad), flat_hi = std::max(a + pad, b - pad);
+  const int lo = std::max(0, a - pad), hi = std::min(w - 1, b + pad);
+  const int rise_end = std::min(flat_lo, hi + 1), fall_begin = std::max(flat_hi + 1, lo);
+  for (int c = lo; c < rise_end; ++c) h[c] = static_cast<std::uint16_t>(h[c] + delta * (c + pad - a + 1));
+  const auto plateau = static_cast<std::uint16_t>(delta * std::min(b - a + 1, 2 * pad + 1));
+  for (int c = std::max(flat_lo, lo); c <= std::min(flat_hi, hi); ++c) h[c] = static_cast<std::uint16_t>(h[c] + plateau);
+  for (int c = fall_begin; c <= hi; ++c) h[c] = static_cast<std::uint16_t>(h[c] + delta * (b + pad - c + 1));
+}
+
+// The first index from x on whose key is not `key` (w if none), four keys at a time.
+int run_end(const std::int16_t* keys, int x, int w, std::int16_t key) {
+  const std::uint64_t pattern = 0x0001000100010001ull * static_cast<std::uint16_t>(key);
+  for (; x + 4 <= w; x += 4) {
+    std::uint64_t four;
+    std::memcpy(&four, keys + x, sizeof four);
+    if (four != pattern) break;
+  }
+  while (x < w && keys[x] == key) ++x;
+  return x;
+}
+
+void add_runs(Histograms& hist, const std::int16_t* keys, int w, int pad, int delta) {
+  for (int x = run_end(keys, 0, w, -1); x < w; x = run_end(keys, x, w, -1)) {
+    const std::int16_t k = keys[x];
+    const int end = run_end(keys, x + 1, w, k);
+    add_run(hist.counts.data() + static_cast<std::ptrdiff_t>(k) * w, x, end - 1, pad, w, delta);
+    hist.dirty_lo = std::min<int>(hist.dirty_lo, k);
+    hist.dirty_hi = std::max<int>(hist.dirty_hi, k);
+    x = end;
   }
 }
 
 }  // namespace
 
 void c_values(View<const std::uint16_t> img, View<const std::uint8_t> mask, int window, const CValueTables& t,
-              std::uint16_t* hist, float* out) {
+              Histograms& hist, TopKSelector& selector, std::vector<std::uint32_t>& positions) {
   const int w = static_cast<int>(img.width), h = static_cast<int>(img.height);
   const int pad = window >> 1;
-  std::fill(out, out + static_cast<std::ptrdiff_t>(w) * h, 0.0f);
+  selector.clear();
+  positions.clear();
   if (t.band_size == 0) return;
-  std::fill(hist, hist + static_cast<std::ptrdiff_t>(t.band_size) * w, 0);
-  for (int r = 0; r <= std::min(pad, h - 1); ++r) update_histograms(img, mask, r, pad, t, hist, +1);
+  if (hist.dirty_lo <= hist.dirty_hi)
+    std::fill(hist.counts.begin() + static_cast<std::ptrdiff_t>(hist.dirty_lo) * hist.width,
+              hist.counts.begin() + static_cast<std::ptrdiff_t>(hist.dirty_hi + 1) * hist.width, 0);
+  hist.width = w;
+  hist.dirty_lo = t.band_size;
+  hist.dirty_hi = -1;
+  std::int16_t* keys = hist.keys.data();
+  band_keys(img, mask, t, keys);
+  auto key_row = [&](int r) { return keys + static_cast<std::ptrdiff_t>(r) * w; };
+
+  // The window of row 0 holds rows 0..pad; each next row lets row i+pad in and row
+  // i-pad-1 out. A column whose leaving and entering pixels share a band value is
+  // unchanged, so both are dropped.
+  for (int r = 0; r <= std::min(pad, h - 1); ++r) add_runs(hist, key_row(r), w, pad, +1);
+  std::int16_t* leave = hist.slide.data();
+  std::int16_t* enter = leave + w;
   for (int i = 0; i < h; ++i) {
     if (i > 0) {
-      if (i - pad - 1 >= 0) update_histograms(img, mask, static_cast<unsigned>(i - pad - 1), pad, t, hist, -1);
-      if (i + pad < h) update_histograms(img, mask, static_cast<unsigned>(i + pad), pad, t, hist, +1);
+      const bool out_row = i - pad - 1 >= 0, in_row = i + pad < h;
+      if (out_row && in_row) {
+        const std::int16_t *l = key_row(i - pad - 1), *e = key_row(i + pad);
+        for (int j = 0; j < w; ++j) {
+          const bool same = l[j] == e[j];
+          leave[j] = same ? std::int16_t{-1} : l[j];
+          enter[j] = same ? std::int16_t{-1} : e[j];
+        }
+        add_runs(hist, leave, w, pad, -1);
+        add_runs(hist, enter, w, pad, +1);
+      } else if (out_row) {
+        add_runs(hist, key_row(i - pad - 1), w, pad, -1);
+      } else if (in_row) {
+        add_runs(hist, key_row(i + pad), w, pad, +1);
+      }
     }
+    const std::int16_t* k = key_row(i);
     const std::uint16_t* v = img.row(static_cast<unsigned>(i));
-    const std::uint8_t* m = mask.row(static_cast<unsigned>(i));
-    float* o = out + static_cast<std::ptrdiff_t>(i) * w;
-    for (int j = 0; j < w; ++j) {
-      if (!m[j]) continue;
-      const std::uint16_t* col = hist + j;
-      o[j] = c_value_pixel(v[j], t, kReciprocalLut,
-                           [col, w](int k) { return static_cast<unsigned>(col[static_cast<std::ptrdiff_t>(k) * w]); });
+    const std::uint16_t* counts = hist.counts.data();
+    for (int j = run_end(k, 0, w, -1); j < w; j = run_end(k, j + 1, w, -1)) {
+      const std::uint16_t* col = counts + j;
+      const float c = c_value_pixel(
+          v[j], t, kReciprocalLut, [col, w](int n) { return static_cast<unsigned>(col[static_cast<std::ptrdiff_t>(n) * w]); });
+      if (c != 0.0f) {
+        selector.add(c);
+        positions.push_back(static_cast<std::uint32_t>(i * w + j));
+      }
     }
   }
 }
@@ -239,13 +308,10 @@ double spatial_pooling_quickselect(float* c, int n, int k) {
   return sum / k;
 }
 
-double spatial_pooling(float* c, int n, double topk, std::vector<float>& scratch) {
-  const int k = topk_count(topk, n);
-  // When the exact sum is below 2^53 units every double partial sum is exact, so
-  // libvmaf's order of additions cannot matter and the fixed-point mean is its result.
-  const Fixed128 sum = topk_fixed_sum(c, static_cast<std::size_t>(n), static_cast<std::size_t>(k), scratch);
-  if (fixed_sum_exact_in_double(sum)) return fixed_topk_mean(sum, static_cast<std::size_t>(k));
-  return spatial_pooling_quickselect(c, n, k);
+void scatter_c_values(const std::vector<std::uint32_t>& positions, const std::vector<float>& values, int n,
+                      float* out) {
+  std::fill(out, out + n, 0.0f);
+  for (std::size_t i = 0; i < positions.size(); ++i) out[positions[i]] = values[i];
 }
 
 }  // namespace fastvmaf::cambi

@@ -23,17 +23,28 @@ struct View {
   operator View<const T>() const { return {data, stride, width, height}; }
 };
 
+// Window counts: counts[k * width + j] is the number of masked pixels of value
+// band_base + k in the window of column j. Rows dirty_lo..dirty_hi (of the width last
+// used) may be non-zero; c_values() clears them before it starts.
+struct Histograms {
+  std::vector<std::uint16_t> counts;
+  std::vector<std::int16_t> keys;   // band index of every pixel, -1 outside (mask, band)
+  std::vector<std::int16_t> slide;  // two rows: the leaving and entering keys that change
+  int width = 0, dirty_lo = 0, dirty_hi = -1;
+};
+
 // Everything one side (distorted or reference) needs, sized for the plan's largest plane.
 struct CambiBuffers {
   explicit CambiBuffers(const Plan& plan);
   std::vector<std::uint16_t> image;    // alloc_width x alloc_height, 10-bit samples
   std::vector<std::uint8_t> mask;      // alloc_width x alloc_height, 0 or 1
   std::vector<std::uint8_t> flat;      // 7 rows of zero-derivative flags (mask ring)
-  std::vector<std::uint16_t> column;   // alloc_width column counts of the mask filter
+  std::vector<std::uint8_t> column;    // column counts of the mask filter, padded by 3 each side
   std::vector<std::uint16_t> modes;    // 3 rows of horizontal modes (mode filter ring)
-  std::vector<std::uint16_t> histograms;  // band_size x alloc_width window counts
-  std::vector<float> c_values;         // alloc_width x alloc_height
-  std::vector<float> pool_scratch;     // top-K helpers
+  Histograms histograms;               // band_size x alloc_width
+  TopKSelector selector;               // the non-zero c-values of the current scale
+  std::vector<std::uint32_t> positions;  // their pixel indices
+  std::vector<float> c_values;         // alloc_width x alloc_height, the dense array when needed
   std::ptrdiff_t stride = 0;           // of image and mask
 };
 
@@ -44,20 +55,23 @@ void validate_samples(const Plane& luma, unsigned bpc);
 void preprocess(const Plane& luma, unsigned bpc, const SidePlan& side, bool anti_dither, View<std::uint16_t> out);
 // The 7x7 zero-derivative mask of `img` (libvmaf get_spatial_mask).
 void spatial_mask(View<const std::uint16_t> img, int mask_index, View<std::uint8_t> mask, std::uint8_t* flat_rows,
-                  std::uint16_t* column_counts);
+                  std::uint8_t* column_counts);
 // Keeps every other row and column, in place: out(i, j) = in(2i, 2j) for the new size.
 template <typename T>
 void decimate(View<T> plane, unsigned new_width, unsigned new_height);
 // The 3x3 mode filter, in place (libvmaf filter_mode).
 void mode_filter(View<std::uint16_t> img, std::uint16_t* mode_rows);
-// c-values of every pixel (0 outside the mask): the sliding window histograms over the
-// window x window neighbourhood clipped to the frame. out has width x height entries.
+// The non-zero c-values of the picture, from sliding histograms of the window x window
+// neighbourhood clipped to the frame: added to `selector` in row-major order, with their
+// pixel indices (row * width + column) in `positions`. Both are cleared first. The
+// c-value of every other pixel (outside the mask, outside the band, no contrast) is 0.
 void c_values(View<const std::uint16_t> img, View<const std::uint8_t> mask, int window, const CValueTables& t,
-              std::uint16_t* histograms, float* out);
-// The mean of the topk share of c[0..n) (libvmaf spatial_pooling), bit-identical to
-// libvmaf's quick-select order of double additions. May reorder c.
-double spatial_pooling(float* c, int n, double topk, std::vector<float>& scratch);
-// libvmaf's own spatial_pooling: quick select, then the double sum of the first k.
+              Histograms& hist, TopKSelector& selector, std::vector<std::uint32_t>& positions);
+// The dense c-value array of n pixels from the non-zero ones.
+void scatter_c_values(const std::vector<std::uint32_t>& positions, const std::vector<float>& values, int n,
+                      float* out);
+// libvmaf's spatial_pooling on the dense array: quick select, then the double sum of the
+// first k in the order it leaves them. Reorders c.
 double spatial_pooling_quickselect(float* c, int n, int k);
 
 }  // namespace fastvmaf::cambi

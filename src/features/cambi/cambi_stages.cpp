@@ -283,26 +283,29 @@ void c_values(View<const std::uint16_t> img, View<const std::uint8_t> mask, int 
 
 // ---- pooling ------------------------------------------------------------------------
 
-double spatial_pooling_quickselect(float* c, int n, int k) {
+void quick_select_top_k(float* c, int n, int k) {
   // libvmaf quick_select: Hoare partitions around c[k] until c[0..k) holds the k largest.
-  if (n != k) {
-    int left = 0, right = n - 1;
-    while (left < right) {
-      const float pivot = c[k];
-      int i = left, j = right;
-      do {
-        while (c[i] > pivot) ++i;
-        while (c[j] < pivot) --j;
-        if (i <= j) {
-          std::swap(c[i], c[j]);
-          ++i;
-          --j;
-        }
-      } while (i <= j);
-      if (j < k) left = i;
-      if (k < i) right = j;
-    }
+  if (n == k) return;
+  int left = 0, right = n - 1;
+  while (left < right) {
+    const float pivot = c[k];
+    int i = left, j = right;
+    do {
+      while (c[i] > pivot) ++i;
+      while (c[j] < pivot) --j;
+      if (i <= j) {
+        std::swap(c[i], c[j]);
+        ++i;
+        --j;
+      }
+    } while (i <= j);
+    if (j < k) left = i;
+    if (k < i) right = j;
   }
+}
+
+double spatial_pooling_quickselect(float* c, int n, int k) {
+  quick_select_top_k(c, n, k);
   double sum = 0;
   for (int i = 0; i < k; ++i) sum += c[i];
   return sum / k;

@@ -70,8 +70,11 @@ void c_values(View<const std::uint16_t> img, View<const std::uint8_t> mask, int 
 // The dense c-value array of n pixels from the non-zero ones.
 void scatter_c_values(const std::vector<std::uint32_t>& positions, const std::vector<float>& values, int n,
                       float* out);
+// libvmaf quick_select: reorders c so that c[0..k) holds the k largest, in the order
+// libvmaf's partitions leave them.
+void quick_select_top_k(float* c, int n, int k);
 // libvmaf's spatial_pooling on the dense array: quick select, then the double sum of the
-// first k in the order it leaves them. Reorders c.
+// first k in that order, divided by k.
 double spatial_pooling_quickselect(float* c, int n, int k);
 
 }  // namespace fastvmaf::cambi

@@ -73,13 +73,12 @@ int run(int argc, char** argv) {
     fastvmaf::io::write_file_atomically(args.output_path, doc);
   }
   if (!args.quiet || args.output_path.empty()) {
-    for (const auto& m : result.models) {
+    // As libvmaf's CLI: every model's pooled mean, then one line per collection.
+    for (const auto& m : result.models) std::printf("%s: %f\n", m.label.c_str(), m.mean);
+    for (const auto& m : result.models)
       if (m.bootstrap)
         std::printf("%s: %f, ci.p95: [%f, %f], stddev: %f\n", m.label.c_str(), m.bagging, m.ci_lo, m.ci_hi,
                     m.stddev);
-      else
-        std::printf("%s: %f\n", m.label.c_str(), m.mean);
-    }
   }
   return 0;
 }

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "core/collector.hpp"
+#include "core/dict_value.hpp"
 #include "core/error.hpp"
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
@@ -77,7 +78,10 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
       throw std::invalid_argument(fmt::format("unknown feature \"{}\" (available: {})", f.name, known));
     }
     OptionDict dict;
-    for (const auto& [k, v] : f.options) dict.set(k, v);
+    // libvmaf's CLI stores --feature values with vmaf_feature_dictionary_set, which
+    // rounds a number through float and "%g" (core/dict_value.hpp): topk=0.0123456789
+    // runs with 0.0123457.
+    for (const auto& [k, v] : f.options) dict.set(k, cli_dictionary_value(v));
     m.add_slot(info, dict);
   }
   if (m.slots.empty()) throw std::invalid_argument("nothing to compute: give a model (-m) or a feature (--feature)");
@@ -119,12 +123,13 @@ Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& 
   FeatureCollector collector;
   Scheduler scheduler(m.slots, geometry, m.threads, m.options.subsample);
 
-  // Frames in flight are bounded by threads and by memory (pictures of ~256 MiB).
+  // Pictures alive at once (read ahead plus in flight) stay within ~256 MiB, and
+  // frames in flight within threads + 2: memory does not grow with video length.
   const std::size_t pair_bytes = 2 * Picture::bytes_for(geometry.format, geometry.bpc, geometry.width, geometry.height);
   const std::size_t budget = std::size_t{256} << 20;
-  const unsigned by_memory = static_cast<unsigned>(std::max<std::size_t>(2, budget / std::max<std::size_t>(pair_bytes, 1)));
-  const unsigned in_flight = std::max(2u, std::min(m.threads + 2, by_memory));
-  const unsigned ahead = std::max(1u, std::min(m.threads, by_memory / 2));
+  const unsigned by_memory = static_cast<unsigned>(std::max<std::size_t>(3, budget / std::max<std::size_t>(pair_bytes, 1)));
+  const unsigned ahead = std::max(1u, std::min(m.threads, by_memory / 3));
+  const unsigned in_flight = std::max(2u, std::min(m.threads + 2, by_memory - ahead));
 
   io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, ahead);
   unsigned frames = 0;

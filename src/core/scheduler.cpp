@@ -128,8 +128,10 @@ void Scheduler::submit(io::FramePair pair) {
   const unsigned index = job->pair.index;
   const bool sampled = subsample_ <= 1 || index % subsample_ == 0;
   std::vector<std::size_t> run;
+  // libvmaf runs TEMPORAL and PREV_REF extractors on every frame, whatever the
+  // subsampling (libvmaf.c, no_subsample_flags): motion needs each frame's SAD.
   for (std::size_t k = 0; k < slots_.size(); ++k)
-    if (slots_[k]->temporal || sampled) run.push_back(k);
+    if (slots_[k]->temporal || slots_[k]->spec->info->needs_prev_ref || sampled) run.push_back(k);
   job->remaining = static_cast<int>(run.size());
   Job* j = job.get();
   {

@@ -104,6 +104,7 @@ namespace {
 class Y4mSource final : public VideoSource {
  public:
   explicit Y4mSource(const std::string& path) : VideoSource(path, open_or_fail(path)) { parse_header(); }
+  Y4mSource(std::FILE* f, const std::string& name) : VideoSource(name, f) { parse_header(); }
 
   bool read(Picture& pic) override {
     if (!frame_header()) return false;
@@ -264,6 +265,10 @@ class YuvSource final : public VideoSource {
 }  // namespace
 
 std::unique_ptr<VideoSource> open_y4m(const std::string& path) { return std::make_unique<Y4mSource>(path); }
+
+std::unique_ptr<VideoSource> open_y4m(std::FILE* f, const std::string& name) {
+  return std::make_unique<Y4mSource>(f, name);
+}
 
 std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeometry& g) {
   return std::make_unique<YuvSource>(path, g);

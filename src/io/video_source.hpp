@@ -45,6 +45,8 @@ class VideoSource {
 // C420p10/p12/p16, C422p10/p12/p16, C444p10/p12/p16, Cmono, Cmono10/12/16.
 // Mono is read as 4:2:0 with neutral chroma (mid-grey).
 std::unique_ptr<VideoSource> open_y4m(const std::string& path);
+// The same from an open stream (fmemopen in the fuzz tests); the source closes it.
+std::unique_ptr<VideoSource> open_y4m(std::FILE* f, const std::string& name);
 
 // Opens a headerless planar file of the given geometry (libvmaf's -w -h -p -b).
 std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeometry& geometry);

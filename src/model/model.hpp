@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/collector.hpp"
@@ -43,12 +44,23 @@ class ScoringModel {
   virtual void predict_collection(FeatureCollector& c, unsigned index) const = 0;
 
   // Pooled mean over frames lo..hi (and the bootstrap summary for a collection).
+  // Throws std::runtime_error when a scored frame in range has no score.
   virtual void summarize(const FeatureCollector& c, unsigned lo, unsigned hi, unsigned subsample,
                          Result::ModelScore& out) const = 0;
+
+  // Every collector key predict() and predict_collection() write, in the order they
+  // first appear: NAME; for a collection also NAME_0001.., NAME_bagging, NAME_stddev,
+  // NAME_ci_p95_lo, NAME_ci_p95_hi. (Added so callers can check names for clashes.)
+  virtual std::vector<std::string> output_names() const = 0;
 };
 
 // Loads req.path, or <model_dir>/<req.version>.json. Throws InputError with the path
-// and the reason (missing file, bad JSON, unsupported model type, unknown feature).
+// and the reason (missing file, bad JSON, unsupported model type, unknown feature,
+// bad feature option, overload of an extractor the model does not use).
 std::unique_ptr<ScoringModel> load_model(const ModelRequest& req, const std::string& model_dir);
+
+// As load_model, from the file's text; `source` names it in messages.
+std::unique_ptr<ScoringModel> load_model_text(std::string_view text, const ModelRequest& req,
+                                              const std::string& source);
 
 }  // namespace fastvmaf::model

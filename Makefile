@@ -1,0 +1,74 @@
+# fastvmaf — set-up, build, demo and test on a fresh Debian 12 machine.
+#   make demo   install what is needed, build, score a generated sample pair
+#   make test   install what is needed, build, run the whole CPU suite (ctest)
+
+BUILD     ?= build
+JOBS      ?= $(shell nproc)
+CMAKE_ARGS ?=
+# The shared data (models, corpus, goldens): ../shared beside this checkout, or beside
+# the repository this one was cloned from.
+SHARED    ?= $(shell for d in "$(CURDIR)/../shared" "$$(git config --get remote.origin.url 2>/dev/null)/../shared"; do \
+               [ -d "$$d/golden" ] && { cd "$$d" && pwd; break; }; done)
+DEMO_DIR  := $(BUILD)/demo
+
+# Debian packages the build, the tests and the demo need.
+DEBS := cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev \
+        libgtest-dev libbenchmark-dev ffmpeg xz-utils
+
+.PHONY: all deps check-shared configure build test demo bench clean
+
+all: build
+
+# Installs only what is missing; silent when everything is there.
+deps:
+	@missing=""; for p in $(DEBS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+check-shared:
+	@[ -n "$(SHARED)" ] && [ -d "$(SHARED)/golden" ] || { \
+	  echo "error: the shared data folder (../shared: models, corpus, goldens) was not found;" \
+	       "give its path with make SHARED=/path/to/shared" >&2; exit 1; }
+
+$(BUILD)/build.ninja: | check-shared
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DFASTVMAF_SHARED_DIR=$(SHARED) $(CMAKE_ARGS)
+
+configure: deps $(BUILD)/build.ninja
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+# The whole suite in the release build, then the tests labelled "sanitize" (every
+# feature on sizes libvmaf cannot score, the fuzz replays) and the unit tests again in
+# an AddressSanitizer + UBSan build.
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 1800
+	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTVMAF_SANITIZE=ON \
+	  -DFASTVMAF_BUILD_BENCH=OFF -DFASTVMAF_CUDA=OFF -DFASTVMAF_HIP=OFF \
+	  -DFASTVMAF_SHARED_DIR=$(SHARED) -DFASTVMAF_CORPUS_DIR=$(abspath $(BUILD))/corpus $(CMAKE_ARGS)
+	cmake --build $(BUILD)-asan -j $(JOBS)
+	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS) --timeout 1800 -L 'sanitize|unit'
+
+# A synthetic source (ffmpeg's testsrc2) and an x264 encode of it, then the scores.
+demo: build
+	@mkdir -p $(DEMO_DIR)
+	@[ -f $(DEMO_DIR)/ref.y4m ] || ffmpeg -nostdin -loglevel error -y -f lavfi \
+	  -i testsrc2=size=640x360:rate=24:duration=2 -pix_fmt yuv420p -f yuv4mpegpipe -strict -1 $(DEMO_DIR)/ref.y4m
+	@[ -f $(DEMO_DIR)/dis.y4m ] || ( ffmpeg -nostdin -loglevel error -y -i $(DEMO_DIR)/ref.y4m \
+	  -c:v libx264 -preset veryfast -crf 38 $(DEMO_DIR)/dis.mp4 && \
+	  ffmpeg -nostdin -loglevel error -y -i $(DEMO_DIR)/dis.mp4 -pix_fmt yuv420p -f yuv4mpegpipe -strict -1 $(DEMO_DIR)/dis.y4m )
+	@echo "scoring $(DEMO_DIR)/dis.y4m (x264 crf 38) against $(DEMO_DIR)/ref.y4m (testsrc2, 640x360, 48 frames)"
+	FASTVMAF_MODEL_DIR=$(SHARED)/models $(BUILD)/src/fastvmaf -r $(DEMO_DIR)/ref.y4m -d $(DEMO_DIR)/dis.y4m \
+	  -m version=vmaf_v0.6.1:name=vmaf --feature psnr --json -o $(DEMO_DIR)/scores.json
+	@echo "per-frame and pooled scores: $(DEMO_DIR)/scores.json"
+
+bench: build
+	bench/run_bench.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(BUILD)-asan

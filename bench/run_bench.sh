@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# fastvmaf throughput and memory table, end to end from .y4m files (whole process:
+# reading, every feature, models, output). Prints one markdown table.
+#
+# usage: bench/run_bench.sh [BUILD_DIR] [--quick]
+#   BENCH_CASES="name|pair|args ..."   override the cases (see default_cases below)
+#   BENCH_THREADS="1 all"              thread counts ("all" = every hardware thread)
+#   BENCH_BACKENDS="cpu"               backends to run
+#   BENCH_REPEAT=N                     runs per cell; the best is reported (default 2)
+set -euo pipefail
+build=${1:-build}
+quick=${2:-}
+here=$(cd "$(dirname "$0")/.." && pwd)
+shared=${FASTVMAF_SHARED_DIR:-$here/../shared}
+cli=$build/src/fastvmaf
+corpus=$build/corpus
+export FASTVMAF_MODEL_DIR=${FASTVMAF_MODEL_DIR:-$shared/models}
+"$here/tests/golden/materialize_corpus.sh" "$shared" "$corpus" >/dev/null
+
+# The pairs of the table: 576x324, 1920x1080, 3840x2160 (8-bit 4:2:0 corpus clips).
+declare -A PAIR=(
+  [576x324]=lake_dusk_pan_576x324_8bit
+  [1920x1080]=fog_pier_pan_1920x1080_8bit
+  [3840x2160]=bridge_sky_pan_3840x2160_8bit
+)
+
+# A 4K pair three times as long (24 frames), for the bounded-memory row.
+long4k() {
+  local p=${PAIR[3840x2160]} out=$build/bench/${PAIR[3840x2160]}_x3
+  mkdir -p "$build/bench"
+  for k in ref dis; do
+    local src=$corpus/${p}_$k.y4m dst=${out}_$k.y4m
+    if [ ! -f "$dst" ]; then
+      head -n 1 "$src" > "$dst.part"
+      local hl; hl=$(head -n 1 "$src" | wc -c)
+      for _ in 1 2 3; do tail -c +$((hl + 1)) "$src" >> "$dst.part"; done
+      mv "$dst.part" "$dst"
+    fi
+  done
+  echo "$out"
+}
+
+default_cases() {
+  # name | resolution | fastvmaf arguments
+  echo "psnr|576x324|-n --feature psnr"
+  echo "psnr|1920x1080|-n --feature psnr"
+  echo "psnr|3840x2160|-n --feature psnr"
+}
+
+cases=${BENCH_CASES:-$(default_cases)}
+threads_list=${BENCH_THREADS:-1 all}
+backends=${BENCH_BACKENDS:-cpu}
+repeat=${BENCH_REPEAT:-2}
+[ "$quick" = "--quick" ] && repeat=1
+ncpu=$(nproc)
+
+cpu_name=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
+echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB; fastvmaf $($cli --version | cut -d' ' -f2)"
+echo
+echo "| case | resolution | backend | threads | frames | fps | peak RSS (MiB) |"
+echo "|---|---|---|---|---|---:|---:|"
+while IFS='|' read -r name res args; do
+  [ -n "$name" ] || continue
+  if [ "$res" = "3840x2160x24" ]; then
+    base=$(long4k)
+  else
+    base=$corpus/${PAIR[$res]}
+  fi
+  ref=${base}_ref.y4m
+  dis=${base}_dis.y4m
+  for backend in $backends; do
+    for t in $threads_list; do
+      tn=$t; [ "$t" = all ] && tn=$ncpu
+      best=""; rss=""
+      for _ in $(seq "$repeat"); do
+        log=$(mktemp)
+        t0=$(date +%s%N)
+        # shellcheck disable=SC2086
+        /usr/bin/time -f "%M" -o "$log.time" "$cli" -r "$ref" -d "$dis" $args --threads "$tn" \
+          --backend "$backend" -q --json -o "$log.json" >/dev/null 2>"$log.err" || {
+          echo "| $name | $res | $backend | $tn | - | failed: $(tail -n 1 "$log.err") | |"; continue 2; }
+        t1=$(date +%s%N)
+        secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN{ printf "%.6f", (b - a) / 1e9 }')
+        kb=$(tail -n 1 "$log.time")
+        n=$(grep -c '"frameNum"' "$log.json")
+        fps=$(awk -v n="$n" -v s="$secs" 'BEGIN{ if (s <= 0) s = 0.01; printf "%.1f", n / s }')
+        if [ -z "$best" ] || awk -v a="$fps" -v b="$best" 'BEGIN{exit !(a > b)}'; then best=$fps; fi
+        rss=$(( kb / 1024 ))
+        rm -f "$log" "$log.time" "$log.json" "$log.err"
+      done
+      echo "| $name | $res | $backend | $tn | $n | $best | $rss |"
+    done
+  done
+done <<< "$cases"

@@ -1,0 +1,275 @@
+// The CLI's contract with bad input: a clear message naming the file (and frame) and
+// what is wrong, exit code 1, never a crash, and no output file written.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "process.hpp"
+
+namespace fs = std::filesystem;
+
+namespace fastvmaf::test {
+namespace {
+
+// Writes y4m files: a header line, then `frames` frames of the given payload size.
+class BadInput : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("fastvmaf_bad_input_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  // A y4m with `frames` frames of w x h 4:2:0 8-bit, each frame `bytes_short` bytes
+  // short in the last frame.
+  std::string y4m(const std::string& name, const std::string& header, unsigned frame_bytes, unsigned frames,
+                  unsigned last_short = 0, std::uint8_t value = 100) {
+    std::ofstream f(path(name), std::ios::binary);
+    f << header << "\n";
+    std::string payload(frame_bytes, static_cast<char>(value));
+    for (unsigned i = 0; i < frames; ++i) {
+      f << "FRAME\n";
+      f.write(payload.data(), i + 1 == frames ? frame_bytes - last_short : frame_bytes);
+    }
+    return path(name);
+  }
+  std::string good(const std::string& name, unsigned frames = 3, std::uint8_t value = 100) {
+    return y4m(name, "YUV4MPEG2 W64 H48 F25:1 Ip A1:1 C420jpeg", 64 * 48 * 3 / 2, frames, 0, value);
+  }
+
+  // Runs the CLI; the output file is requested in out.json.
+  ProcessResult cli(std::vector<std::string> args, bool with_output = true) {
+    std::vector<std::string> argv{FASTVMAF_CLI_PATH};
+    argv.insert(argv.end(), args.begin(), args.end());
+    if (with_output) argv.insert(argv.end(), {"--json", "-o", path("out.json")});
+    argv.push_back("-q");
+    return run_process(argv, path("stdout.txt"), path("stderr.txt"));
+  }
+
+  bool output_written() const { return fs::exists(dir_ / "out.json"); }
+
+  void expect_error(const ProcessResult& r, const std::vector<std::string>& fragments) {
+    EXPECT_EQ(r.status, 1) << r.err;
+    for (const auto& f : fragments) EXPECT_NE(r.err.find(f), std::string::npos) << "missing \"" << f << "\" in:\n" << r.err;
+    EXPECT_FALSE(output_written());
+    // Nothing half written either.
+    for (const auto& e : fs::directory_iterator(dir_))
+      EXPECT_EQ(e.path().filename().string().find("out.json"), std::string::npos) << e.path();
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(BadInput, GoodInputScores) {
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(output_written());
+  EXPECT_NE(read_file(path("out.json")).find("\"psnr_y\""), std::string::npos);
+}
+
+TEST_F(BadInput, MissingFile) {
+  auto r = cli({"-r", path("nope.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"nope.y4m", "cannot open"});
+}
+
+TEST_F(BadInput, EmptyFile) {
+  { std::ofstream f(path("empty.y4m")); }
+  auto r = cli({"-r", path("empty.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"empty.y4m", "empty file"});
+}
+
+TEST_F(BadInput, BadMagic) {
+  auto p = y4m("magic.y4m", "YUV4MPEG3 W64 H48 C420jpeg", 64 * 48 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"magic.y4m", "not a YUV4MPEG2 file"});
+}
+
+TEST_F(BadInput, TruncatedHeader) {
+  {
+    std::ofstream f(path("trunc.y4m"), std::ios::binary);
+    f << "YUV4MPEG2 W64 H4";
+  }
+  auto r = cli({"-r", path("trunc.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"trunc.y4m", "truncated y4m header"});
+}
+
+TEST_F(BadInput, HeaderWithoutSize) {
+  auto p = y4m("nosize.y4m", "YUV4MPEG2 W64 C420jpeg", 100, 1);
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"nosize.y4m", "lacks the W or H tag"});
+}
+
+TEST_F(BadInput, BadSizeTag) {
+  auto p = y4m("badw.y4m", "YUV4MPEG2 Wabc H48 C420jpeg", 100, 1);
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"badw.y4m", "bad y4m width tag"});
+}
+
+TEST_F(BadInput, ZeroSize) {
+  auto p = y4m("zero.y4m", "YUV4MPEG2 W0 H48 C420jpeg", 0, 1);
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"zero.y4m", "invalid size 0x48"});
+}
+
+TEST_F(BadInput, AbsurdSizeIsRejectedBeforeAllocating) {
+  auto p = y4m("huge.y4m", "YUV4MPEG2 W2000000000 H2000000000 C420jpeg", 10, 1);
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"huge.y4m", "larger than the supported maximum"});
+}
+
+TEST_F(BadInput, UnsupportedChroma) {
+  auto p = y4m("c411.y4m", "YUV4MPEG2 W64 H48 C411", 64 * 48 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"c411.y4m", "unsupported y4m colour space C411"});
+}
+
+TEST_F(BadInput, Interlaced) {
+  auto p = y4m("int.y4m", "YUV4MPEG2 W64 H48 It C420jpeg", 64 * 48 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"int.y4m", "interlaced"});
+}
+
+TEST_F(BadInput, TruncatedFrameSaysHowManyBytesShort) {
+  auto p = y4m("short.y4m", "YUV4MPEG2 W64 H48 C420jpeg", 64 * 48 * 3 / 2, 2, 100);
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"short.y4m", "frame 1 is truncated", "100 bytes short"});
+}
+
+TEST_F(BadInput, BadFrameHeader) {
+  auto p = good("a.y4m", 2);
+  {
+    std::fstream f(p, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(std::string("YUV4MPEG2 W64 H48 F25:1 Ip A1:1 C420jpeg\n").size() + 6 +
+                                        64 * 48 * 3 / 2));
+    f.write("FRAMX", 5);
+  }
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"a.y4m", "frame 1: bad frame header"});
+}
+
+TEST_F(BadInput, DifferentSizes) {
+  auto d = y4m("big.y4m", "YUV4MPEG2 W80 H48 C420jpeg", 80 * 48 * 3 / 2, 3);
+  auto r = cli({"-r", good("a.y4m"), "-d", d, "-n", "--feature", "psnr"});
+  expect_error(r, {"reference and distorted videos differ", "64x48", "80x48"});
+}
+
+TEST_F(BadInput, DifferentFormats) {
+  auto d = y4m("c444.y4m", "YUV4MPEG2 W64 H48 C444", 64 * 48 * 3, 3);
+  auto r = cli({"-r", good("a.y4m"), "-d", d, "-n", "--feature", "psnr"});
+  expect_error(r, {"reference and distorted videos differ", "420", "444"});
+}
+
+TEST_F(BadInput, DifferentBitDepths) {
+  auto d = y4m("p10.y4m", "YUV4MPEG2 W64 H48 C420p10", 64 * 48 * 3, 3, 0, 1);
+  auto r = cli({"-r", good("a.y4m"), "-d", d, "-n", "--feature", "psnr"});
+  expect_error(r, {"reference and distorted videos differ", "8-bit", "10-bit"});
+}
+
+TEST_F(BadInput, SampleAboveBitDepth) {
+  // 10-bit samples of 0x6464 = 25700 > 1023.
+  auto d = y4m("hot.y4m", "YUV4MPEG2 W64 H48 C420p10", 64 * 48 * 3, 1, 0, 100);
+  auto r = cli({"-r", d, "-d", d, "-n", "--feature", "psnr"});
+  expect_error(r, {"hot.y4m", "frame 0", "exceeds the 10-bit range"});
+}
+
+TEST_F(BadInput, FrameCountMismatchScoresCommonFramesAndWarns) {
+  auto r = cli({"-r", good("a.y4m", 5), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("b.y4m\" ended before"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("scored the first 3 frames"), std::string::npos) << r.err;
+  const std::string out = read_file(path("out.json"));
+  EXPECT_NE(out.find("\"frameNum\": 2"), std::string::npos);
+  EXPECT_EQ(out.find("\"frameNum\": 3"), std::string::npos);
+}
+
+TEST_F(BadInput, RawYuvTruncatedLastFrame) {
+  const unsigned frame = 64 * 48 * 3 / 2;
+  {
+    std::ofstream f(path("a.yuv"), std::ios::binary);
+    std::string s(frame * 2 - 7, 'x');
+    f.write(s.data(), static_cast<std::streamsize>(s.size()));
+  }
+  auto r = cli({"-r", path("a.yuv"), "-d", path("a.yuv"), "-w", "64", "-h", "48", "-p", "420", "-b", "8", "-n",
+                "--feature", "psnr"});
+  expect_error(r, {"a.yuv", "frame 1 is truncated", "7 bytes short"});
+}
+
+TEST_F(BadInput, RawYuvNeedsAllGeometryFlags) {
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-w", "64", "-n", "--feature", "psnr"});
+  expect_error(r, {"--width/-w", "--height/-h", "--pixel_format/-p", "--bitdepth/-b"});
+}
+
+TEST_F(BadInput, RawYuvBadBitDepthAndFormat) {
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-w", "64", "-h", "48", "-p", "420", "-b", "9", "-n",
+                "--feature", "psnr"});
+  expect_error(r, {"-b/--bitdepth", "8/10/12/16"});
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-w", "64", "-h", "48", "-p", "411", "-b", "8", "-n",
+           "--feature", "psnr"});
+  expect_error(r, {"-p/--pixel_format", "420/422/444"});
+}
+
+TEST_F(BadInput, UnknownFeature) {
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnrx"});
+  expect_error(r, {"unknown feature \"psnrx\"", "psnr"});
+}
+
+TEST_F(BadInput, UnknownOptionAndBadValue) {
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr=enable_msee=true"});
+  expect_error(r, {"psnr", "unknown option \"enable_msee\""});
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr=enable_mse=yes"});
+  expect_error(r, {"psnr", "enable_mse=yes", "true|false"});
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr=min_sse=-1"});
+  expect_error(r, {"psnr", "min_sse=-1"});
+}
+
+TEST_F(BadInput, BadNumericFlags) {
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr", "--threads", "x"});
+  expect_error(r, {"--threads"});
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr", "--subsample", "0"});
+  expect_error(r, {"--subsample"});
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr", "--backend", "tpu"});
+  expect_error(r, {"--backend"});
+}
+
+TEST_F(BadInput, MissingRequiredFlags) {
+  auto r = cli({"-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("--reference"), std::string::npos) << r.err;
+  EXPECT_FALSE(output_written());
+}
+
+TEST_F(BadInput, NothingToCompute) {
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-n"});
+  expect_error(r, {"nothing to compute"});
+}
+
+TEST_F(BadInput, UnwritableOutputLeavesNothing) {
+  std::vector<std::string> argv{FASTVMAF_CLI_PATH, "-r", good("a.y4m"), "-d", good("b.y4m"), "-n", "--feature",
+                                "psnr", "--json", "-o", path("no/such/dir/out.json"), "-q"};
+  auto r = run_process(argv, path("stdout.txt"), path("stderr.txt"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot write output file"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(path("no")));
+}
+
+TEST_F(BadInput, FailedRunKeepsAnEarlierOutputIntact) {
+  // A run that fails must not leave a half-written file where a good one was.
+  auto ok = cli({"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr"});
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  const std::string before = read_file(path("out.json"));
+  auto p = y4m("short.y4m", "YUV4MPEG2 W64 H48 C420jpeg", 64 * 48 * 3 / 2, 2, 100);
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(read_file(path("out.json")), before);
+}
+
+}  // namespace
+}  // namespace fastvmaf::test

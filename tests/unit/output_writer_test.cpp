@@ -1,0 +1,103 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "io/output_writer.hpp"
+
+namespace fastvmaf::io {
+namespace {
+
+Result sample() {
+  Result r;
+  r.width = 64;
+  r.height = 48;
+  r.frame_count = 3;
+  r.fps = 12.345;
+  r.series.push_back({"psnr_y", {30.5, 31.25, 29.0}, {1, 1, 1}});
+  r.series.push_back({"VMAF_integer_feature_adm2_score", {0.9, 0.8, 0.7}, {1, 1, 1}});
+  r.series.push_back({"sparse", {0.0, 2.0, 0.0}, {0, 1, 0}});
+  r.aggregates.push_back({"apsnr_y", 33.0});
+  return r;
+}
+
+TEST(NumberFormat, LibvmafSwitchesToSixteenDigitsAfterSixLeadingZeros) {
+  NumberFormat nf;
+  EXPECT_EQ(nf.format(0.5), "0.500000");
+  EXPECT_EQ(nf.format(-12.25), "-12.250000");
+  EXPECT_EQ(nf.format(0.0000012), "0.000001");                // six leading zeros: %.6f
+  EXPECT_EQ(nf.format(0.00000012), "0.0000001200000000");     // seven: %.16f
+  EXPECT_EQ(nf.format(0.0), "0.000000");
+  NumberFormat fixed{NumberFormat::Kind::Fixed, 3};
+  EXPECT_EQ(fixed.format(1.23456), "1.235");
+  NumberFormat max{NumberFormat::Kind::Max, 0};
+  EXPECT_EQ(max.format(0.1), "0.10000000000000001");
+  EXPECT_EQ(std::stod(max.format(1.0 / 3.0)), 1.0 / 3.0);
+}
+
+TEST(OutputWriter, JsonHasLibvmafSchemaAliasesAndPooledValues) {
+  const std::string doc = render_output(sample(), OutputFormat::Json, NumberFormat{}, "0.1.0");
+  const auto j = nlohmann::json::parse(doc);
+  ASSERT_EQ(j["frames"].size(), 3u);
+  EXPECT_EQ(j["frames"][1]["frameNum"], 1);
+  EXPECT_DOUBLE_EQ(j["frames"][1]["metrics"]["integer_adm2"].get<double>(), 0.8);  // alias applied
+  EXPECT_TRUE(j["frames"][1]["metrics"].contains("sparse"));
+  EXPECT_FALSE(j["frames"][0]["metrics"].contains("sparse"));
+  EXPECT_DOUBLE_EQ(j["pooled_metrics"]["psnr_y"]["mean"].get<double>(), 30.25);
+  EXPECT_DOUBLE_EQ(j["pooled_metrics"]["psnr_y"]["min"].get<double>(), 29.0);
+  EXPECT_DOUBLE_EQ(j["pooled_metrics"]["psnr_y"]["max"].get<double>(), 31.25);
+  // A feature missing on some frames has no pooled values, as in libvmaf.
+  EXPECT_TRUE(j["pooled_metrics"]["sparse"].empty());
+  EXPECT_DOUBLE_EQ(j["aggregate_metrics"]["apsnr_y"].get<double>(), 33.0);
+  EXPECT_NE(doc.find("  \"fps\": 12.35,\n"), std::string::npos);
+}
+
+TEST(OutputWriter, JsonWritesNullForNonFinite) {
+  Result r = sample();
+  r.series[0].values[1] = std::numeric_limits<double>::infinity();
+  r.series[1].values[2] = std::nan("");
+  const auto j = nlohmann::json::parse(render_output(r, OutputFormat::Json, NumberFormat{}, "v"));
+  EXPECT_TRUE(j["frames"][1]["metrics"]["psnr_y"].is_null());
+  EXPECT_TRUE(j["frames"][2]["metrics"]["integer_adm2"].is_null());
+}
+
+TEST(OutputWriter, HarmonicMeanIsLibvmafs) {
+  const auto j = nlohmann::json::parse(render_output(sample(), OutputFormat::Json, NumberFormat{
+                                                          NumberFormat::Kind::Max, 0}, "v"));
+  const double isum = 1. / (30.5 + 1.) + 1. / (31.25 + 1.) + 1. / (29.0 + 1.);
+  EXPECT_EQ(j["pooled_metrics"]["psnr_y"]["harmonic_mean"].get<double>(), 3 / isum - 1.0);
+}
+
+TEST(OutputWriter, SubsampleListsAndPoolsEveryNthFrame) {
+  Result r = sample();
+  r.subsample = 2;
+  const auto j = nlohmann::json::parse(render_output(r, OutputFormat::Json, NumberFormat{}, "v"));
+  ASSERT_EQ(j["frames"].size(), 2u);
+  EXPECT_EQ(j["frames"][1]["frameNum"], 2);
+  EXPECT_DOUBLE_EQ(j["pooled_metrics"]["psnr_y"]["mean"].get<double>(), (30.5 + 29.0) / 2);
+}
+
+TEST(OutputWriter, XmlLayout) {
+  const std::string doc = render_output(sample(), OutputFormat::Xml, NumberFormat{}, "0.1.0");
+  EXPECT_EQ(doc.rfind("<VMAF version=\"0.1.0\">\n  <params qualityWidth=\"64\" qualityHeight=\"48\" />\n", 0), 0u);
+  EXPECT_NE(doc.find("    <frame frameNum=\"0\" psnr_y=\"30.500000\" integer_adm2=\"0.900000\" />\n"),
+            std::string::npos);
+  EXPECT_NE(doc.find("    <metric name=\"psnr_y\" min=\"29.000000\" max=\"31.250000\" mean=\"30.250000\" "),
+            std::string::npos);
+  EXPECT_NE(doc.find("  <aggregate_metrics apsnr_y=\"33.000000\" />\n</VMAF>\n"), std::string::npos);
+}
+
+TEST(OutputWriter, CsvKeepsColumnsAlignedAndSubListsFrames) {
+  const std::string csv = render_output(sample(), OutputFormat::Csv, NumberFormat{}, "v");
+  EXPECT_EQ(csv, "Frame,psnr_y,integer_adm2,sparse,\n"
+                 "0,30.500000,0.900000,,\n"
+                 "1,31.250000,0.800000,2.000000,\n"
+                 "2,29.000000,0.700000,,\n");
+  const std::string sub = render_output(sample(), OutputFormat::Sub, NumberFormat{}, "v");
+  EXPECT_EQ(sub.substr(0, sub.find('\n')), "{0}{1}frame: 0|psnr_y: 30.500000|integer_adm2: 0.900000|");
+}
+
+}  // namespace
+}  // namespace fastvmaf::io

@@ -1,0 +1,156 @@
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "io/video_source.hpp"
+
+namespace fs = std::filesystem;
+
+namespace fastvmaf::io {
+namespace {
+
+std::string temp_path(const std::string& name) {
+  return (fs::temp_directory_path() / ("fastvmaf_vs_" + std::to_string(::getpid()) + "_" + name)).string();
+}
+
+// Writes one y4m frame whose every sample equals its byte position pattern.
+std::string write_y4m(const std::string& name, const std::string& tag, unsigned w, unsigned h, unsigned planes_bytes,
+                      unsigned frames, unsigned bytes_per_sample) {
+  const std::string p = temp_path(name);
+  std::ofstream f(p, std::ios::binary);
+  f << "YUV4MPEG2 W" << w << " H" << h << " F24:1 Ip " << tag << "\n";
+  for (unsigned k = 0; k < frames; ++k) {
+    f << "FRAME\n";
+    for (unsigned i = 0; i < planes_bytes / bytes_per_sample; ++i) {
+      if (bytes_per_sample == 1) {
+        const auto v = static_cast<std::uint8_t>((i * 7 + k) & 0xff);
+        f.put(static_cast<char>(v));
+      } else {
+        const auto v = static_cast<std::uint16_t>((i * 7 + k) & 0x3ff);
+        f.put(static_cast<char>(v & 0xff));
+        f.put(static_cast<char>(v >> 8));
+      }
+    }
+  }
+  return p;
+}
+
+TEST(Picture, PlanesArePaddedToThirtyTwoSamplesAndZeroed) {
+  Picture p = Picture::allocate(PixelFormat::YUV420, 10, 853, 481);
+  EXPECT_EQ(p.plane(0).width, 853u);
+  EXPECT_EQ(p.plane(1).width, 427u);  // ceil(853 / 2)
+  EXPECT_EQ(p.plane(1).height, 241u);
+  EXPECT_EQ(p.plane(0).stride, 864 * 2);
+  EXPECT_EQ(p.plane(1).stride, 448 * 2);
+  for (int i = 0; i < 3; ++i)
+    for (unsigned y = 0; y < p.plane(i).height; ++y)
+      for (std::ptrdiff_t x = 0; x < p.plane(i).stride; ++x) ASSERT_EQ(p.plane(i).row<std::uint8_t>(y)[x], 0);
+  EXPECT_EQ(Picture::bytes_for(PixelFormat::YUV420, 10, 853, 481), p.byte_size());
+  Picture q = Picture::allocate(PixelFormat::YUV422, 8, 17, 17);
+  EXPECT_EQ(q.plane(1).width, 9u);
+  EXPECT_EQ(q.plane(1).height, 17u);
+}
+
+struct FormatCase {
+  const char* tag;
+  PixelFormat fmt;
+  unsigned bpc;
+  unsigned cw, ch;  // chroma size for 17x9
+};
+
+class Y4mFormats : public ::testing::TestWithParam<FormatCase> {};
+
+TEST_P(Y4mFormats, ReadsSamplesInPlaneOrder) {
+  const auto c = GetParam();
+  const unsigned w = 17, h = 9, bytes = c.bpc > 8 ? 2 : 1;
+  const unsigned total = (w * h + 2 * c.cw * c.ch) * bytes;
+  const std::string p = write_y4m(std::string(c.tag) + ".y4m", std::string("C") + c.tag, w, h, total, 2, bytes);
+  auto src = open_y4m(p);
+  EXPECT_EQ(src->geometry().width, w);
+  EXPECT_EQ(src->geometry().format, c.fmt);
+  EXPECT_EQ(src->geometry().bpc, c.bpc);
+  Picture pic = Picture::allocate(c.fmt, c.bpc, w, h);
+  for (unsigned k = 0; k < 2; ++k) {
+    ASSERT_TRUE(src->read(pic));
+    unsigned i = 0;
+    for (int pl = 0; pl < 3; ++pl) {
+      ASSERT_EQ(pic.plane(pl).width, pl ? c.cw : w);
+      ASSERT_EQ(pic.plane(pl).height, pl ? c.ch : h);
+      for (unsigned y = 0; y < pic.plane(pl).height; ++y)
+        for (unsigned x = 0; x < pic.plane(pl).width; ++x, ++i) {
+          const unsigned got = bytes == 1 ? pic.plane(pl).row<std::uint8_t>(y)[x] : pic.plane(pl).row<std::uint16_t>(y)[x];
+          ASSERT_EQ(got, bytes == 1 ? ((i * 7 + k) & 0xff) : ((i * 7 + k) & 0x3ff)) << c.tag << " plane " << pl;
+        }
+    }
+  }
+  EXPECT_FALSE(src->read(pic));
+  EXPECT_EQ(src->frames_read(), 2u);
+  fs::remove(p);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllTags, Y4mFormats,
+    ::testing::Values(FormatCase{"420jpeg", PixelFormat::YUV420, 8, 9, 5}, FormatCase{"420mpeg2", PixelFormat::YUV420, 8, 9, 5},
+                      FormatCase{"420paldv", PixelFormat::YUV420, 8, 9, 5}, FormatCase{"420", PixelFormat::YUV420, 8, 9, 5},
+                      FormatCase{"422", PixelFormat::YUV422, 8, 9, 9}, FormatCase{"444", PixelFormat::YUV444, 8, 17, 9},
+                      FormatCase{"420p10", PixelFormat::YUV420, 10, 9, 5}, FormatCase{"420p12", PixelFormat::YUV420, 12, 9, 5},
+                      FormatCase{"420p16", PixelFormat::YUV420, 16, 9, 5}, FormatCase{"422p10", PixelFormat::YUV422, 10, 9, 9},
+                      FormatCase{"422p12", PixelFormat::YUV422, 12, 9, 9}, FormatCase{"422p16", PixelFormat::YUV422, 16, 9, 9},
+                      FormatCase{"444p10", PixelFormat::YUV444, 10, 17, 9}, FormatCase{"444p12", PixelFormat::YUV444, 12, 17, 9},
+                      FormatCase{"444p16", PixelFormat::YUV444, 16, 17, 9}),
+    [](const auto& test) { return std::string(test.param.tag); });
+
+TEST(Y4m, MonoIsReadAsFourTwoZeroWithMidGreyChroma) {
+  const std::string p = write_y4m("mono10.y4m", "Cmono10", 6, 4, 6 * 4 * 2, 1, 2);
+  auto src = open_y4m(p);
+  EXPECT_EQ(src->geometry().format, PixelFormat::YUV420);
+  EXPECT_EQ(src->geometry().bpc, 10u);
+  Picture pic = Picture::allocate(PixelFormat::YUV420, 10, 6, 4);
+  ASSERT_TRUE(src->read(pic));
+  EXPECT_EQ(pic.plane(0).row<std::uint16_t>(0)[1], 7);
+  EXPECT_EQ(pic.plane(1).row<std::uint16_t>(1)[2], 512);
+  EXPECT_EQ(pic.plane(2).row<std::uint16_t>(0)[0], 512);
+  EXPECT_FALSE(src->read(pic));
+  fs::remove(p);
+}
+
+TEST(Y4m, FrameHeaderParametersAreSkippedAndSkipWorks) {
+  const std::string p = temp_path("params.y4m");
+  {
+    std::ofstream f(p, std::ios::binary);
+    f << "YUV4MPEG2 W2 H2 C444\n";
+    f << "FRAME Ixyz\n" << std::string(12, '\x01');
+    f << "FRAME\n" << std::string(12, '\x02');
+  }
+  auto src = open_y4m(p);
+  EXPECT_TRUE(src->skip());
+  Picture pic = Picture::allocate(PixelFormat::YUV444, 8, 2, 2);
+  ASSERT_TRUE(src->read(pic));
+  EXPECT_EQ(pic.plane(2).row<std::uint8_t>(1)[1], 2);
+  EXPECT_FALSE(src->skip());
+  fs::remove(p);
+}
+
+TEST(Yuv, RawFramesUseCeilChromaForOddSizes) {
+  const std::string p = temp_path("odd.yuv");
+  const unsigned w = 5, h = 3, frame = w * h + 2 * 3 * 2;
+  {
+    std::ofstream f(p, std::ios::binary);
+    for (unsigned i = 0; i < 2 * frame; ++i) f.put(static_cast<char>(i));
+  }
+  auto src = open_yuv(p, VideoGeometry{w, h, PixelFormat::YUV420, 8});
+  Picture pic = Picture::allocate(PixelFormat::YUV420, 8, w, h);
+  ASSERT_TRUE(src->read(pic));
+  ASSERT_TRUE(src->read(pic));
+  EXPECT_EQ(pic.plane(2).row<std::uint8_t>(1)[2], static_cast<std::uint8_t>(2 * frame - 1));
+  EXPECT_FALSE(src->read(pic));
+  fs::remove(p);
+}
+
+}  // namespace
+}  // namespace fastvmaf::io

@@ -2,7 +2,7 @@
 // pictures) and every scale, does libvmaf's double top-K pooling (quick select, then a
 // double sum in the order it leaves the values) give the same mean as the exact
 // fixed-point sum the twin computes? Writes the table to cambi_topk_report.tsv in the
-// working directory and prints a summary.
+// test's temporary directory and prints a summary, with every row where the two differ.
 //
 // Fails when a helper disagrees with its definition: the fixed-point sum is not the
 // exact sum of the k largest; the two means differ although the sum is below 2^53 units
@@ -132,7 +132,8 @@ TEST(CambiTopKReport, DoubleVersusFixedPointOnTheDeviceSet) {
     }
   }
 
-  std::ofstream tsv("cambi_topk_report.tsv");
+  const fs::path table = fs::path(testing::TempDir()) / "cambi_topk_report.tsv";
+  std::ofstream tsv(table);
   tsv << "pair\tpicture\tframe\tscale\twidth\theight\tk\tsum_below_2^53\tdouble_sum_exact\tmeans_equal\tlibvmaf_"
          "mean\tfixed_mean\n";
   std::size_t exact = 0, equal = 0;
@@ -149,7 +150,7 @@ TEST(CambiTopKReport, DoubleVersusFixedPointOnTheDeviceSet) {
   }
   std::printf("cambi top-K: %zu pair x picture x frame x scale rows (%u pictures too small), double sum exact in %zu, "
               "means equal in %zu; table in %s\n",
-              rows.size(), skipped_small, exact, equal, fs::absolute("cambi_topk_report.tsv").c_str());
+              rows.size(), skipped_small, exact, equal, table.c_str());
   if (!differ.empty()) std::printf("means that differ (libvmaf double, fixed point):\n%s", differ.c_str());
   EXPECT_GT(rows.size(), 0u);
 }

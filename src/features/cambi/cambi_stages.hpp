@@ -57,8 +57,8 @@ void preprocess(const Plane& luma, unsigned bpc, const SidePlan& side, bool anti
 void spatial_mask(View<const std::uint16_t> img, int mask_index, View<std::uint8_t> mask, std::uint8_t* flat_rows,
                   std::uint8_t* column_counts);
 // Keeps every other row and column, in place: out(i, j) = in(2i, 2j) for the new size.
-template <typename T>
-void decimate(View<T> plane, unsigned new_width, unsigned new_height);
+void decimate(View<std::uint16_t> plane, unsigned new_width, unsigned new_height);
+void decimate(View<std::uint8_t> plane, unsigned new_width, unsigned new_height);
 // The 3x3 mode filter, in place (libvmaf filter_mode).
 void mode_filter(View<std::uint16_t> img, std::uint16_t* mode_rows);
 // The non-zero c-values of the picture, from sliding histograms of the window x window
@@ -70,6 +70,23 @@ void c_values(View<const std::uint16_t> img, View<const std::uint8_t> mask, int 
 // The dense c-value array of n pixels from the non-zero ones.
 void scatter_c_values(const std::vector<std::uint32_t>& positions, const std::vector<float>& values, int n,
                       float* out);
+// The stages above as one set of functions per instruction set: the same source compiled
+// for the baseline target and with AVX2 (cambi_stages_body.hpp). The free functions above
+// call best_stages(): AVX2 where the CPU has it. Tests compare the two sets.
+struct StageFunctions {
+  void (*preprocess)(const Plane&, unsigned, const SidePlan&, bool, View<std::uint16_t>);
+  void (*spatial_mask)(View<const std::uint16_t>, int, View<std::uint8_t>, std::uint8_t*, std::uint8_t*);
+  void (*decimate_image)(View<std::uint16_t>, unsigned, unsigned);
+  void (*decimate_mask)(View<std::uint8_t>, unsigned, unsigned);
+  void (*mode_filter)(View<std::uint16_t>, std::uint16_t*);
+  void (*c_values)(View<const std::uint16_t>, View<const std::uint8_t>, int, const CValueTables&, Histograms&,
+                   TopKSelector&, std::vector<std::uint32_t>&);
+};
+const StageFunctions& baseline_stages();
+// Only to be called on a CPU with AVX2.
+const StageFunctions& avx2_stages();
+const StageFunctions& best_stages();
+
 // libvmaf quick_select: reorders c so that c[0..k) holds the k largest, in the order
 // libvmaf's partitions leave them.
 void quick_select_top_k(float* c, int n, int k);

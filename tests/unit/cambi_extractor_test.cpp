@@ -88,9 +88,14 @@ TEST(CambiExtractor, FeatureNamesAndFullReference) {
   const double d = fr["Cambi_feature_cambi_score"], s = fr["cambi_source"];
   EXPECT_EQ(fr["cambi_full_reference"], std::max(0.0, d - s));
 
-  auto named = run(options({{"window_size", "33"}, {"cambi_max_val", "0.001"}}), ref, dis);
+  // Options decorate the provided feature only (libvmaf's dictionary of provided names);
+  // the full-reference outputs keep their names.
+  auto named = run(options({{"window_size", "33"}, {"cambi_max_val", "0.001"}, {"full_ref", "true"}}), ref, dis);
+  ASSERT_EQ(named.size(), 3u);
   ASSERT_TRUE(named.count("cambi_cmxv_0.001_ws_33"));
   EXPECT_EQ(named["cambi_cmxv_0.001_ws_33"], 0.001);  // clipped to cambi_max_val
+  EXPECT_TRUE(named.count("cambi_source"));
+  EXPECT_TRUE(named.count("cambi_full_reference"));
 }
 
 TEST(CambiExtractor, HighBitDepthsAgreeWithEightBit) {

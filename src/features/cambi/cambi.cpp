@@ -64,8 +64,10 @@ class HeatmapObserver final : public ScaleObserver {
 CambiExtractor::CambiExtractor(const OptionSet& options)
     : settings_(settings_from_options(options)),
       name_score_(feature_name("Cambi_feature_cambi_score", options)),
-      name_source_(feature_name("cambi_source", options)),
-      name_full_ref_(feature_name("cambi_full_reference", options)) {}
+      // libvmaf decorates only its provided feature with the options; the full-reference
+      // outputs keep their plain names.
+      name_source_("cambi_source"),
+      name_full_ref_("cambi_full_reference") {}
 
 void CambiExtractor::init(const VideoGeometry& geometry) {
   plan_ = make_plan(settings_, geometry);

@@ -37,8 +37,11 @@ double CambiScorer::score(const Picture& pic, const SidePlan& side, ScaleObserve
     const int k = topk_count(plan_.settings.topk, n);
     const Fixed128 sum = buf_.selector.sum_of_largest(static_cast<std::size_t>(k));
     const bool exact = fixed_sum_exact_in_double(sum);
+    const bool dense = observer || !exact;
+    if (dense && buf_.c_values.empty())
+      buf_.c_values.resize(static_cast<std::size_t>(plan_.alloc_width) * plan_.alloc_height);
     float* c = buf_.c_values.data();
-    if (observer || !exact) scatter_c_values(buf_.positions, buf_.selector.values(), n, c);
+    if (dense) scatter_c_values(buf_.positions, buf_.selector.values(), n, c);
     if (observer) observer->on_scale(s, c, size.width, size.height);
     scores[s] = exact ? fixed_topk_mean(sum, static_cast<std::size_t>(k)) : spatial_pooling_quickselect(c, n, k);
   }

@@ -24,7 +24,6 @@ CambiBuffers::CambiBuffers(const Plan& plan) {
   histograms.counts.assign(static_cast<std::size_t>(plan.tables.band_size) * w, 0);
   histograms.keys.assign(w * h, 0);
   histograms.slide.assign(2 * w, 0);
-  c_values.assign(w * h, 0.0f);
 }
 
 // ---- preprocessing ------------------------------------------------------------------

@@ -44,7 +44,7 @@ struct CambiBuffers {
   Histograms histograms;               // band_size x alloc_width
   TopKSelector selector;               // the non-zero c-values of the current scale
   std::vector<std::uint32_t> positions;  // their pixel indices
-  std::vector<float> c_values;         // alloc_width x alloc_height, the dense array when needed
+  std::vector<float> c_values;         // the dense array, allocated the first time it is needed
   std::ptrdiff_t stride = 0;           // of image and mask
 };
 

@@ -358,8 +358,17 @@ TEST(CambiParams, FixedTopKSumIsExact) {
     const auto c = random_c_values(rng, n, (round % 4) * 0.3, round % 3 == 0 ? 3 : 2112);
     for (std::size_t k : {std::size_t{1}, n / 3 + 1, (n * 6) / 10 + 1, n}) {
       k = std::min(k, n);
-      const Fixed128 fixed = topk_fixed_sum(c.data(), n, k, sel);
+      const TopKSum top = topk_fixed_sum(c.data(), n, k, sel);
+      const Fixed128 fixed = top.sum;
       EXPECT_TRUE(fixed == sorted_exact_sum(c, k)) << "n " << n << " k " << k;
+      // The smallest non-zero value among the k largest has the exponent reported.
+      std::vector<float> top_k = c;
+      std::sort(top_k.begin(), top_k.end(), std::greater<float>());
+      top_k.resize(k);
+      top_k.erase(std::remove(top_k.begin(), top_k.end(), 0.0f), top_k.end());
+      if (!top_k.empty()) {
+        EXPECT_EQ(top.min_exponent, std::ilogb(top_k.back())) << "n " << n << " k " << k;
+      }
       // Against a long double sum, exact here (64-bit significand, sums < 2^40).
       std::vector<float> sorted = c;
       std::sort(sorted.begin(), sorted.end(), std::greater<float>());
@@ -374,17 +383,20 @@ TEST(CambiParams, FixedTopKSumIsExact) {
 TEST(CambiParams, FixedTopKSumTiesAndZeros) {
   TopKSelector sel;
   std::vector<float> c(1000, 0.0f);
-  EXPECT_TRUE(topk_fixed_sum(c.data(), c.size(), 600, sel) == 0);
+  EXPECT_TRUE(topk_fixed_sum(c.data(), c.size(), 600, sel).sum == 0);
   std::fill(c.begin(), c.begin() + 700, 0.5f);
-  EXPECT_TRUE(topk_fixed_sum(c.data(), c.size(), 600, sel) == Fixed128(600) << 23);
-  EXPECT_TRUE(topk_fixed_sum(c.data(), c.size(), 1000, sel) == Fixed128(700) << 23);
+  EXPECT_TRUE(topk_fixed_sum(c.data(), c.size(), 600, sel).sum == Fixed128(600) << 23);
+  EXPECT_TRUE(topk_fixed_sum(c.data(), c.size(), 1000, sel).sum == Fixed128(700) << 23);
+  EXPECT_EQ(topk_fixed_sum(c.data(), c.size(), 1000, sel).min_exponent, -1);
   c[999] = 9506.25f;
-  EXPECT_TRUE(topk_fixed_sum(c.data(), c.size(), 1, sel) == Fixed128(to_fixed(9506.25f)));
+  EXPECT_TRUE(topk_fixed_sum(c.data(), c.size(), 1, sel).sum == Fixed128(to_fixed(9506.25f)));
+  EXPECT_EQ(topk_fixed_sum(c.data(), c.size(), 1, sel).min_exponent, 13);
   EXPECT_THROW(sel.add(0.25f), std::domain_error);
   EXPECT_THROW(sel.add(16384.0f), std::domain_error);
 }
 
-// The CPU's shortcut: below 2^53 units the fixed mean is libvmaf's quick-select mean.
+// The CPU's shortcut: where every partial sum is exact, the fixed mean is libvmaf's
+// quick-select mean.
 TEST(CambiParams, FixedMeanEqualsLibvmafPoolingWhenExact) {
   std::mt19937 rng(11);
   for (int round = 0; round < 40; ++round) {
@@ -392,25 +404,48 @@ TEST(CambiParams, FixedMeanEqualsLibvmafPoolingWhenExact) {
     auto c = random_c_values(rng, n, 0.5, 2112);
     const int k = topk_count(0.6, static_cast<int>(n));
     TopKSelector sel;
-    const Fixed128 fixed = topk_fixed_sum(c.data(), n, static_cast<std::size_t>(k), sel);
-    ASSERT_TRUE(fixed_sum_exact_in_double(fixed));
-    EXPECT_EQ(fixed_topk_mean(fixed, static_cast<std::size_t>(k)),
+    const TopKSum top = topk_fixed_sum(c.data(), n, static_cast<std::size_t>(k), sel);
+    ASSERT_TRUE(top.exact_in_double());
+    EXPECT_EQ(fixed_topk_mean(top.sum, static_cast<std::size_t>(k)),
               spatial_pooling_quickselect(c.data(), static_cast<int>(n), k));
   }
 }
 
-// Above 2^53 units the two may differ; they still hold the same multiset of values.
+// Large values only: the sum passes 2^53 units (2^29) but every value is a multiple of
+// 2^-14, so libvmaf's double sum is still exact and the criterion says so.
+TEST(CambiParams, ExactnessFollowsTheSmallestValue) {
+  std::mt19937 rng(12);
+  std::uniform_int_distribution<int> big(1u << 23, (1u << 24) - 1);
+  std::vector<float> c(400000);
+  for (auto& v : c) v = std::ldexp(static_cast<float>(big(rng)), -10);  // in [2^13, 2^14)
+  TopKSelector sel;
+  const int k = 300000;
+  const TopKSum top = topk_fixed_sum(c.data(), c.size(), k, sel);
+  EXPECT_EQ(top.min_exponent, 13);
+  EXPECT_FALSE(top.sum < (Fixed128(1) << 53));
+  ASSERT_TRUE(top.exact_in_double());
+  EXPECT_EQ(fixed_topk_mean(top.sum, k), spatial_pooling_quickselect(c.data(), static_cast<int>(c.size()), k));
+  // One small value among them makes the sum inexact in double.
+  c[7] = 0.75f;
+  const TopKSum mixed = topk_fixed_sum(c.data(), c.size(), c.size(), sel);
+  EXPECT_EQ(mixed.min_exponent, -1);
+  EXPECT_FALSE(mixed.exact_in_double());
+}
+
+// Where the criterion fails the two may differ; quick select still keeps the k largest.
 TEST(CambiParams, QuickSelectKeepsTheTopK) {
   std::mt19937 rng(3);
   auto c = random_c_values(rng, 300000, 0.0, 2112);
-  const int k = 200000;
+  c[5] = 0.5f;
+  const int n = static_cast<int>(c.size()), k = n - 10;
   std::vector<float> q = c;
-  spatial_pooling_quickselect(q.data(), static_cast<int>(q.size()), k);
+  quick_select_top_k(q.data(), n, k);
   Fixed128 head = 0;
   for (int i = 0; i < k; ++i) head += to_fixed(q[static_cast<std::size_t>(i)]);
   TopKSelector sel;
-  EXPECT_TRUE(head == topk_fixed_sum(c.data(), c.size(), k, sel));
-  EXPECT_FALSE(fixed_sum_exact_in_double(head));  // this case does exercise the slow path
+  const TopKSum top = topk_fixed_sum(c.data(), c.size(), k, sel);
+  EXPECT_TRUE(head == top.sum);
+  EXPECT_FALSE(top.exact_in_double());  // this case does exercise the slow path
 }
 
 }  // namespace

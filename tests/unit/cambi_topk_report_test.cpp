@@ -5,9 +5,9 @@
 // test's temporary directory and prints a summary, with every row where the two differ.
 //
 // Fails when a helper disagrees with its definition: the fixed-point sum is not the
-// exact sum of the k largest; the two means differ although the sum is below 2^53 units
-// (where libvmaf's double sum is exact whatever its order); or the CPU extractor's
-// score is not libvmaf's pooling of its own c-values.
+// exact sum of the k largest; the two means differ where TopKSum::exact_in_double() says
+// libvmaf's double sum is exact whatever its order; or the CPU extractor's score is not
+// libvmaf's pooling of its own c-values.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -37,7 +37,7 @@ struct Row {
   int scale;
   unsigned width, height;
   int k;
-  bool sum_below_2p53, double_sum_exact, means_equal;
+  bool exact_by_criterion, double_sum_exact, means_equal;
   double libvmaf_mean, fixed_mean;
 };
 
@@ -71,7 +71,8 @@ void report_picture(const std::string& pair, const char* picture, unsigned frame
     std::vector<float>& c = kept.c[static_cast<std::size_t>(s)];
     const int n = static_cast<int>(c.size());
     const int k = topk_count(plan.settings.topk, n);
-    const Fixed128 fixed = topk_fixed_sum(c.data(), c.size(), static_cast<std::size_t>(k), selector);
+    const TopKSum top = topk_fixed_sum(c.data(), c.size(), static_cast<std::size_t>(k), selector);
+    const Fixed128 fixed = top.sum;
     ASSERT_TRUE(fixed == exact_top_k(c, static_cast<std::size_t>(k))) << pair << " " << picture << " scale " << s;
 
     quick_select_top_k(c.data(), n, k);
@@ -81,10 +82,10 @@ void report_picture(const std::string& pair, const char* picture, unsigned frame
     libvmaf_scores[s] = libvmaf_mean;
 
     Row r{pair, picture, frame, s, kept.size[static_cast<std::size_t>(s)].width,
-          kept.size[static_cast<std::size_t>(s)].height, k, fixed_sum_exact_in_double(fixed),
+          kept.size[static_cast<std::size_t>(s)].height, k, top.exact_in_double(),
           static_cast<long double>(sum) == static_cast<long double>(fixed) * 0x1p-24L, libvmaf_mean == fixed_mean,
           libvmaf_mean, fixed_mean};
-    if (r.sum_below_2p53) {
+    if (r.exact_by_criterion) {
       EXPECT_TRUE(r.double_sum_exact && r.means_equal) << pair << " " << picture << " frame " << frame << " scale " << s;
     }
     rows.push_back(r);
@@ -134,14 +135,14 @@ TEST(CambiTopKReport, DoubleVersusFixedPointOnTheDeviceSet) {
 
   const fs::path table = fs::path(testing::TempDir()) / "cambi_topk_report.tsv";
   std::ofstream tsv(table);
-  tsv << "pair\tpicture\tframe\tscale\twidth\theight\tk\tsum_below_2^53\tdouble_sum_exact\tmeans_equal\tlibvmaf_"
+  tsv << "pair\tpicture\tframe\tscale\twidth\theight\tk\texact_by_criterion\tdouble_sum_exact\tmeans_equal\tlibvmaf_"
          "mean\tfixed_mean\n";
   std::size_t exact = 0, equal = 0;
   std::string differ;
   char line[512];
   for (const Row& r : rows) {
     std::snprintf(line, sizeof line, "%s\t%s\t%u\t%d\t%u\t%u\t%d\t%d\t%d\t%d\t%.17g\t%.17g\n", r.pair.c_str(),
-                  r.picture.c_str(), r.frame, r.scale, r.width, r.height, r.k, r.sum_below_2p53, r.double_sum_exact,
+                  r.picture.c_str(), r.frame, r.scale, r.width, r.height, r.k, r.exact_by_criterion, r.double_sum_exact,
                   r.means_equal, r.libvmaf_mean, r.fixed_mean);
     tsv << line;
     exact += r.double_sum_exact;

@@ -29,21 +29,21 @@ double CambiScorer::score(const Picture& pic, const SidePlan& side, ScaleObserve
     image.height = mask.height = size.height;
     mode_filter(image, buf_.modes.data());
     c_values(image, mask, side.window, plan_.tables, buf_.histograms, buf_.selector, buf_.positions);
-    // Pooling (libvmaf spatial_pooling): while the exact top-K sum is below 2^53 units
-    // every double partial sum of libvmaf's loop is exact, so its quick-select order
-    // cannot matter and the fixed-point mean is its result. Otherwise, or for an
-    // observer, the dense array is built and libvmaf's own order is replayed.
+    // Pooling (libvmaf spatial_pooling): while every double partial sum of the top K is
+    // exact (TopKSum::exact_in_double), libvmaf's quick-select order cannot matter and
+    // the fixed-point mean is its result. Otherwise, or for an observer, the dense array
+    // is built and libvmaf's own order is replayed.
     const int n = static_cast<int>(size.width * size.height);
     const int k = topk_count(plan_.settings.topk, n);
-    const Fixed128 sum = buf_.selector.sum_of_largest(static_cast<std::size_t>(k));
-    const bool exact = fixed_sum_exact_in_double(sum);
+    const TopKSum top = buf_.selector.sum_of_largest(static_cast<std::size_t>(k));
+    const bool exact = top.exact_in_double();
     const bool dense = observer || !exact;
     if (dense && buf_.c_values.empty())
       buf_.c_values.resize(static_cast<std::size_t>(plan_.alloc_width) * plan_.alloc_height);
     float* c = buf_.c_values.data();
     if (dense) scatter_c_values(buf_.positions, buf_.selector.values(), n, c);
     if (observer) observer->on_scale(s, c, size.width, size.height);
-    scores[s] = exact ? fixed_topk_mean(sum, static_cast<std::size_t>(k)) : spatial_pooling_quickselect(c, n, k);
+    scores[s] = exact ? fixed_topk_mean(top.sum, static_cast<std::size_t>(k)) : spatial_pooling_quickselect(c, n, k);
   }
   return weight_scores(scores, side.window);
 }

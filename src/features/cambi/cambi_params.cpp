@@ -302,19 +302,25 @@ void TopKSelector::throw_not_c_value(float c) {
   throw std::domain_error(fmt::format("cambi: {} is not a c-value", c));
 }
 
-Fixed128 TopKSelector::sum_of_largest(std::size_t k) {
+TopKSum TopKSelector::sum_of_largest(std::size_t k) {
   // Whole bins from the top while they fit in k; `boundary` is the first that does not.
-  std::size_t taken = 0, boundary = kBins;
-  while (boundary > 0 && taken + count_[boundary - 1] <= k) taken += count_[--boundary];
-  Fixed128 total = 0;
+  // `lowest` is the lowest non-empty bin whose values are among the k largest.
+  std::size_t taken = 0, boundary = kBins, lowest = kBins;
+  while (boundary > 0 && taken + count_[boundary - 1] <= k) {
+    if (count_[--boundary] > 0) lowest = boundary;
+    taken += count_[boundary];
+  }
   const std::size_t rest = boundary == 0 ? 0 : k - taken;
+  if (rest > 0) lowest = boundary - 1;
+  TopKSum r;
+  if (lowest < kBins) r.min_exponent = static_cast<int>(((lowest + kFirstHigh) >> 7) & 0xFF) - 127;
   const std::uint32_t high = static_cast<std::uint32_t>(boundary) - 1 + kFirstHigh;
   boundary_.clear();
   for (const float c : values_) {
     std::uint32_t b;
     std::memcpy(&b, &c, sizeof b);
     if ((b >> 16) - kFirstHigh >= boundary)
-      total += to_fixed(c);
+      r.sum += to_fixed(c);
     else if (rest > 0 && (b >> 16) == high)
       boundary_.push_back(c);
   }
@@ -322,12 +328,12 @@ Fixed128 TopKSelector::sum_of_largest(std::size_t k) {
     // The rest of k comes from the largest values of the boundary bin.
     std::nth_element(boundary_.begin(), boundary_.begin() + static_cast<std::ptrdiff_t>(rest - 1), boundary_.end(),
                      std::greater<float>());
-    for (std::size_t i = 0; i < rest; ++i) total += to_fixed(boundary_[i]);
+    for (std::size_t i = 0; i < rest; ++i) r.sum += to_fixed(boundary_[i]);
   }
-  return total;
+  return r;
 }
 
-Fixed128 topk_fixed_sum(const float* c, std::size_t n, std::size_t k, TopKSelector& selector) {
+TopKSum topk_fixed_sum(const float* c, std::size_t n, std::size_t k, TopKSelector& selector) {
   selector.clear();
   for (std::size_t i = 0; i < n; ++i)
     if (c[i] != 0.0f) selector.add(c[i]);

@@ -24,8 +24,10 @@
 //    float in [0.5, 2^14), hence a multiple of 2^-24; the sum of the K largest is an
 //    integer in units of 2^-24 (held in 128 bits), independent of order. The mean is that
 //    integer rounded once to double, scaled by 2^-24 and divided once by K. It equals
-//    libvmaf's double mean whenever the sum is below 2^53 units (2^29), because then
-//    every partial sum of libvmaf's loop is exact whatever its order.
+//    libvmaf's double mean whenever TopKSum::exact_in_double() holds: the K values are
+//    multiples of 2^(e - 23), e the exponent of the smallest non-zero one, so while their
+//    sum stays below 2^53 such steps every partial sum of libvmaf's loop is exact,
+//    whatever its order.
 #pragma once
 
 #include <array>
@@ -166,6 +168,15 @@ __extension__ typedef unsigned __int128 Fixed128;  // GCC/Clang extension
 inline constexpr int kFixedFractionBits = 24;
 // c * 2^24 as an integer; exact for every c-value (0, or a float in [0.5, 2^14)).
 inline std::uint64_t to_fixed(float c) { return static_cast<std::uint64_t>(c * 16777216.0f); }
+// The exact sum of the k largest c-values and what decides whether a double sum of them
+// is exact (see the top of this file).
+struct TopKSum {
+  Fixed128 sum = 0;      // units of 2^-24
+  int min_exponent = 0;  // floor(log2) of the smallest non-zero value among them (sum > 0)
+  // True when every double partial sum of these values, in any order, is exact.
+  bool exact_in_double() const { return sum < (Fixed128(1) << (54 + min_exponent)); }
+};
+
 // Exact top-K sums by radix selection: non-zero c-values are binned by the top 16 bits of
 // their float (one bin per 2^-7 relative step from 0.5 to 2^14), the bins give the k-th
 // largest, and the sum is taken in 128-bit units of 2^-24. Reused across calls.
@@ -185,9 +196,9 @@ class TopKSelector {
     ++count_[(b >> 16) - kFirstHigh];
     values_.push_back(c);
   }
-  // The exact sum, in units of 2^-24, of the k largest of the values added and any number
-  // (at least k minus the count added) of zeros.
-  Fixed128 sum_of_largest(std::size_t k);
+  // The exact sum of the k largest of the values added and any number (at least k minus
+  // the count added) of zeros.
+  TopKSum sum_of_largest(std::size_t k);
   // The values added, in order.
   const std::vector<float>& values() const { return values_; }
 
@@ -198,12 +209,9 @@ class TopKSelector {
   std::vector<float> boundary_;
 };
 
-// The exact sum of the k largest of c[0..n) in units of 2^-24 (k <= n).
-Fixed128 topk_fixed_sum(const float* c, std::size_t n, std::size_t k, TopKSelector& selector);
+// The exact sum of the k largest of c[0..n) (k <= n).
+TopKSum topk_fixed_sum(const float* c, std::size_t n, std::size_t k, TopKSelector& selector);
 // (double)sum * 2^-24 / k.
 double fixed_topk_mean(Fixed128 sum, std::size_t k);
-// True when every partial sum of the k largest is exact in double (sum < 2^53 units), so
-// any order of double additions gives (double)sum * 2^-24.
-inline bool fixed_sum_exact_in_double(Fixed128 sum) { return sum < (Fixed128(1) << 53); }
 
 }  // namespace fastvmaf::cambi

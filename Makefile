@@ -13,7 +13,8 @@ DEMO_DIR  := $(BUILD)/demo
 
 # Debian packages the build, the tests and the demo need.
 DEBS := cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev \
-        libgtest-dev libbenchmark-dev ffmpeg xz-utils
+        libgtest-dev libbenchmark-dev ffmpeg xz-utils time \
+        hipcc libamdhip64-dev rocm-device-libs
 
 .PHONY: all deps check-shared configure build test demo bench clean
 

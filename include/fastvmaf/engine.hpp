@@ -38,6 +38,9 @@ struct ModelRequest {
   std::string label() const { return version.empty() ? path : version; }
 };
 
+// --backend: cpu, cuda or hip (a usable device is required, and every extractor needs a
+// twin there), or auto (cuda, then hip, then the CPU; extractors without a twin run on
+// the CPU).
 enum class BackendChoice { Cpu, Cuda, Hip, Auto };
 
 struct EngineOptions {
@@ -62,6 +65,10 @@ class Engine {
   // with a clear message on a bad model, unknown feature or bad option.
   explicit Engine(EngineOptions options);
   ~Engine();
+  // What the engine decided that a user may want to know: the GPU backend and device it
+  // uses (--backend auto says which, or that it fell back to the CPU), and extractors that
+  // run on the CPU for want of a twin. The CLI prints them on stderr.
+  const std::vector<std::string>& notes() const;
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 

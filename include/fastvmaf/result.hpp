@@ -2,12 +2,32 @@
 // collector order), the whole-run aggregates, and each model's pooled score.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace fastvmaf {
+
+// Device work of a GPU run, counted by the GPU wrappers (src/gpu): kernel launches,
+// host-to-device and device-to-host copies, and the waits that block the host.
+struct DeviceCounts {
+  std::uint64_t launches = 0;
+  std::uint64_t h2d_copies = 0, h2d_bytes = 0;
+  std::uint64_t d2h_copies = 0, d2h_bytes = 0;
+  std::uint64_t host_waits = 0;
+  friend bool operator==(const DeviceCounts&, const DeviceCounts&) = default;
+};
+
+// The device side of a run whose extractors ran (partly) on a GPU. Per-frame counts are
+// over the frames that had device work: the upload, every twin's submit and collect.
+struct DeviceStats {
+  std::string backend;  // "cuda", "hip"
+  std::string device;   // the device's name
+  unsigned frames = 0;
+  DeviceCounts total, per_frame_min, per_frame_max;
+};
 
 struct Result {
   struct Series {
@@ -32,6 +52,7 @@ struct Result {
   unsigned subsample = 1;
   double fps = 0.0;          // frames per second of the whole run
   std::string backend = "cpu";
+  std::optional<DeviceStats> device;  // set when an extractor ran on a GPU
 
   const Series* find(const std::string& name) const {
     for (const auto& s : series)

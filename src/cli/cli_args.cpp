@@ -117,7 +117,10 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.add_flag("-v,--version", a.show_version, "print the version and exit");
   app.add_option("--precision", precision,
                  "digits after the point in outputs (0-17), or 'max' for %.17g (round-trip); default: libvmaf's");
-  app.add_option("--backend", backend, "cpu, cuda, hip or auto (default: cpu)");
+  app.add_option("--backend", backend,
+                 "cpu, cuda, hip or auto (default: cpu). cuda/hip need a usable device and a twin of every "
+                 "extractor; auto uses cuda, then hip, when a device is present, running extractors without a "
+                 "twin on the CPU, and falls back to the CPU (saying so on stderr)");
   app.add_flag("--list-features", a.list_features, "list the feature extractors and exit");
 
   // --version and --list-features need no inputs.

@@ -53,6 +53,7 @@ int run(int argc, char** argv) {
   for (const auto& note : args.notes) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
 
   fastvmaf::Engine engine(args.engine);
+  for (const auto& note : engine.notes()) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
   auto ref = fastvmaf::io::open_video(args.ref_path, args.raw, args.raw_geometry);
   auto dis = fastvmaf::io::open_video(args.dis_path, args.raw, args.raw_geometry);
 

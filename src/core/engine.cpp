@@ -20,17 +20,64 @@
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
 #include "core/scheduler.hpp"
+#include "gpu/runtime.hpp"
 #include "io/pair_reader.hpp"
 #include "io/video_source.hpp"
 #include "model/model.hpp"
 
 namespace fastvmaf {
 
+namespace {
+
+const char* backend_compiler(Backend b) { return b == Backend::Hip ? "hipcc" : "nvcc"; }
+
+// The backend of the run's twins (../shared/DESIGN.md, "Backends and where they run"):
+// cuda or hip must be usable; auto takes cuda, then hip, then the CPU. Says which in
+// `notes`; `device` gets the device's name.
+Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes, std::string& device) {
+  if (choice == BackendChoice::Cpu) return Backend::Cpu;
+  if (choice == BackendChoice::Cuda || choice == BackendChoice::Hip) {
+    const Backend b = choice == BackendChoice::Cuda ? Backend::Cuda : Backend::Hip;
+    const gpu::Runtime* rt = gpu::find_runtime(b);
+    if (!rt)
+      throw std::invalid_argument(fmt::format("--backend {}: this build has no {} backend ({} was not found when it "
+                                              "was built); use --backend cpu or auto",
+                                              to_string(b), to_string(b), backend_compiler(b)));
+    const gpu::Probe p = rt->probe();
+    if (!p.usable) throw DeviceError(fmt::format("--backend {}: {}", to_string(b), p.detail));
+    notes.push_back(fmt::format("backend {}: {}", to_string(b), p.detail));
+    device = p.detail;
+    return b;
+  }
+  std::string why;
+  for (Backend b : {Backend::Cuda, Backend::Hip}) {
+    const gpu::Runtime* rt = gpu::find_runtime(b);
+    if (!rt) {
+      why += fmt::format("{}{}: not built", why.empty() ? "" : "; ", to_string(b));
+      continue;
+    }
+    const gpu::Probe p = rt->probe();
+    if (p.usable) {
+      notes.push_back(fmt::format("--backend auto: using {} ({})", to_string(b), p.detail));
+      device = p.detail;
+      return b;
+    }
+    why += fmt::format("{}{}", why.empty() ? "" : "; ", p.detail);
+  }
+  notes.push_back(fmt::format("--backend auto: no usable GPU ({}); running on the CPU", why));
+  return Backend::Cpu;
+}
+
+}  // namespace
+
 struct Engine::Impl {
   EngineOptions options;
   std::vector<std::unique_ptr<model::ScoringModel>> models;
   std::vector<SlotSpec> slots;
   unsigned threads = 1;
+  Backend gpu = Backend::Cpu;  // the backend of the twins, or Cpu
+  std::string device_name;
+  std::vector<std::string> notes;
 
   // libvmaf registers an extractor once per distinct (name, feature-param options):
   // a second request with the same key is dropped (fex_ctx_vector.c).
@@ -39,9 +86,25 @@ struct Engine::Impl {
     std::string key = feature_name(info->name, opts);
     for (const auto& s : slots)
       if (s.info->name == info->name && s.dedupe_key == key) return;
-    const ExtractorFactory* f = Registry::instance().factory(info->name, Backend::Cpu);
+    const Registry& reg = Registry::instance();
+    Backend backend = Backend::Cpu;
+    const ExtractorFactory* f = nullptr;
+    if (gpu != Backend::Cpu) {
+      f = reg.factory(info->name, gpu);
+      if (f) {
+        backend = gpu;
+      } else if (options.backend != BackendChoice::Auto) {
+        throw std::invalid_argument(fmt::format(
+            "feature extractor \"{}\" has no {} implementation; use --backend cpu, or --backend auto to run it on "
+            "the CPU",
+            info->name, to_string(gpu)));
+      } else {
+        notes.push_back(fmt::format("{} has no {} implementation: it runs on the CPU", info->name, to_string(gpu)));
+      }
+    }
+    if (!f) f = reg.factory(info->name, Backend::Cpu);
     if (!f) throw std::invalid_argument(fmt::format("feature extractor \"{}\" is not implemented yet", info->name));
-    slots.push_back(SlotSpec{info, std::move(opts), std::move(key), Backend::Cpu, *f});
+    slots.push_back(SlotSpec{info, std::move(opts), std::move(key), backend, *f});
   }
 };
 
@@ -50,8 +113,7 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
   m.options = std::move(options);
   if (m.options.subsample == 0) m.options.subsample = 1;
   m.threads = m.options.threads ? m.options.threads : std::max(1u, std::thread::hardware_concurrency());
-  if (m.options.backend != BackendChoice::Cpu && m.options.backend != BackendChoice::Auto)
-    throw std::invalid_argument("this build has no GPU backend; use --backend cpu");
+  m.gpu = resolve_backend(m.options.backend, m.notes, m.device_name);
 
   for (std::size_t i = 0; i < m.options.models.size(); ++i)
     for (std::size_t j = i + 1; j < m.options.models.size(); ++j)
@@ -88,6 +150,8 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
 }
 
 Engine::~Engine() = default;
+
+const std::vector<std::string>& Engine::notes() const { return impl_->notes; }
 
 namespace {
 
@@ -144,6 +208,7 @@ Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& 
     throw;
   }
   scheduler.finish(collector, progress);
+  std::optional<DeviceStats> device = scheduler.device_stats();
   if (!reader.mismatch().empty() && warn) warn(reader.mismatch());
   if (frames == 0) throw InputError(fmt::format("no frames to score: \"{}\" or \"{}\" is empty", ref.path(), dis.path()));
 
@@ -171,7 +236,11 @@ Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& 
   r.width = geometry.width;
   r.height = geometry.height;
   r.subsample = m.options.subsample;
-  r.backend = "cpu";
+  r.backend = device ? device->backend : "cpu";
+  if (device) {
+    device->device = m.device_name;
+    r.device = std::move(device);
+  }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.fps = secs > 0 ? frames / secs : 0.0;
   return r;

@@ -49,7 +49,7 @@ struct FrameInput {
   // the reference pictures of frames index-1 and index-2, when they exist.
   const Picture* prev_ref = nullptr;
   const Picture* prev_prev_ref = nullptr;
-  gpu::DeviceFrame* device = nullptr;  // set for GPU twins only
+  const gpu::DeviceFrame* device = nullptr;  // set for GPU twins only
 };
 
 class FeatureCollector;

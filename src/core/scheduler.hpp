@@ -5,6 +5,12 @@
 // demand, at most one per thread). A temporal slot is one instance fed in frame order
 // through a strand. Completed jobs are replayed into the collector strictly in frame
 // order and slot order, so the output never depends on timing.
+//
+// GPU twins (slots whose backend is not the CPU) are one instance each, driven in frame
+// order by one device strand: per frame, one upload into the shared device frame, then
+// submit(i) of every twin, then collect(i - 1) of every twin, so the device works on
+// frame i while the host finishes frame i - 1; the last frame is collected when the run
+// drains. The strand also counts each frame's device work (DeviceStats).
 #pragma once
 
 #include <condition_variable>
@@ -13,12 +19,14 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
 #include "core/thread_pool.hpp"
+#include "fastvmaf/result.hpp"
 #include "io/pair_reader.hpp"
 
 namespace fastvmaf {
@@ -45,9 +53,12 @@ class Scheduler {
   void finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress);
   // Error path: waits for running work and drops every result.
   void abandon();
+  // The device work of the frames replayed so far; nullopt when no slot runs on a GPU.
+  std::optional<DeviceStats> device_stats() const;
 
  private:
   struct Slot;
+  struct DeviceStrand;
 
  public:
   struct Job;
@@ -55,13 +66,19 @@ class Scheduler {
  private:
   void run_on_instance(Slot& slot, std::size_t slot_index, Job& job);
   void run_strand(Slot& slot, std::size_t slot_index);
-  void complete(Job& job);
+  void run_device_strand();
+  void device_step(Job& job);
+  void device_collect_pending();
+  void device_fail(Job& job, std::exception_ptr error);
+  void drain_device();
+  void complete(Job& job, int units = 1);
   bool replay_front(FeatureSink& sink, const std::function<void(unsigned)>& progress, bool block);
 
   VideoGeometry geometry_;
   unsigned subsample_;
   unsigned replayed_ = 0;
   std::vector<std::unique_ptr<Slot>> slots_;
+  std::unique_ptr<DeviceStrand> device_;  // set when a slot runs on a GPU
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::unique_ptr<Job>> jobs_;

@@ -39,17 +39,22 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "adm";
-  info.provided_features = {
+const std::vector<std::string>& provided_features() {
+  static const std::vector<std::string> names = {
       "VMAF_integer_feature_adm2_score", "VMAF_integer_feature_aim_score", "VMAF_integer_feature_adm3_score",
       "integer_adm_scale0", "integer_adm_scale1", "integer_adm_scale2", "integer_adm_scale3",
       "integer_adm", "integer_adm_num", "integer_adm_den",
       "integer_adm_num_scale0", "integer_adm_den_scale0", "integer_adm_num_scale1",
       "integer_adm_den_scale1", "integer_adm_num_scale2", "integer_adm_den_scale2",
       "integer_adm_num_scale3", "integer_adm_den_scale3"};
+  return names;
+}
+
+namespace {
+ExtractorInfo make_info() {
+  ExtractorInfo info;
+  info.name = "adm";
+  info.provided_features = provided_features();
   info.options = &option_specs();
   return info;
 }

@@ -2,6 +2,7 @@
 // features it provides (integer_adm.c). The CPU implementation registers in adm.cpp.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/options.hpp"
@@ -18,5 +19,7 @@ inline constexpr double kDefaultMinVal = 0.0;
 inline constexpr int kDefaultCsfMode = 0;  // Watson 97
 
 const std::vector<OptionSpec>& option_specs();
+// libvmaf's provided_features, in its order (the order adm.cpp appends them in).
+const std::vector<std::string>& provided_features();
 
 }  // namespace fastvmaf::adm

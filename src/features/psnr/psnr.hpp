@@ -8,6 +8,7 @@
 
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
+#include "features/psnr/psnr_params.hpp"
 
 namespace fastvmaf::psnr {
 
@@ -22,17 +23,8 @@ class PsnrExtractor final : public FeatureExtractor {
   void flush(FeatureCollector& collector) override;
 
  private:
-  bool enable_chroma_, enable_mse_, enable_apsnr_, reduced_hbd_peak_;
-  double min_sse_;
+  PsnrScorer scorer_;
   unsigned bpc_ = 8;
-  std::uint32_t peak_ = 255;
-  double psnr_max_[3] = {0, 0, 0};
-  std::uint64_t apsnr_sse_[3] = {0, 0, 0};
-  std::uint64_t apsnr_pixels_[3] = {0, 0, 0};
-  // This frame's results, between submit and collect.
-  unsigned planes_ = 0;
-  double psnr_[3] = {0, 0, 0};
-  double mse_[3] = {0, 0, 0};
 };
 
 // Sum of squared differences of one plane, as libvmaf accumulates it (8-bit: per-row

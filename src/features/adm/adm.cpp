@@ -1,0 +1,63 @@
+#include "features/adm/adm.hpp"
+
+#include <stdexcept>
+
+#include "core/feature_name.hpp"
+#include "core/registry.hpp"
+#include "features/adm/adm_options.hpp"
+
+namespace fastvmaf::adm {
+
+AdmConfig config_from_options(const OptionSet& o) {
+  AdmConfig c;
+  c.enhn_gain_limit = o.get_double("adm_enhn_gain_limit");
+  c.norm_view_dist = o.get_double("adm_norm_view_dist");
+  c.ref_display_height = o.get_int("adm_ref_display_height");
+  c.csf_mode = static_cast<CsfMode>(o.get_int("adm_csf_mode"));
+  c.csf_scale = o.get_double("adm_csf_scale");
+  c.csf_diag_scale = o.get_double("adm_csf_diag_scale");
+  c.noise_weight = o.get_double("adm_noise_weight");
+  c.dlm_weight = o.get_double("adm_dlm_weight");
+  c.min_val = o.get_double("adm_min_val");
+  c.skip_aim = o.get_bool("adm_skip_aim");
+  c.skip_scale0 = o.get_bool("adm_skip_scale0");
+  if (const std::string e = config_error(c); !e.empty()) throw std::invalid_argument("adm: " + e);
+  return c;
+}
+
+AdmExtractor::AdmExtractor(const OptionSet& options)
+    : cfg_(config_from_options(options)), debug_(options.get_bool("debug")) {
+  const auto& provided = provided_features();
+  for (std::size_t i = 0; i < names_.size(); ++i) names_[i] = feature_name(provided[i], options);
+}
+
+void AdmExtractor::init(const VideoGeometry& g) {
+  if (g.width < kMinSize || g.height < kMinSize)
+    throw std::invalid_argument("adm: frame " + std::to_string(g.width) + "x" + std::to_string(g.height) +
+                                " is too small: libvmaf's integer ADM needs at least " + std::to_string(kMinSize) +
+                                "x" + std::to_string(kMinSize) + " (3 samples at its 4th scale)");
+  geometry_ = g;
+  cpu_ = std::make_unique<AdmCpu>(cfg_, g.width, g.height, g.bpc);
+}
+
+void AdmExtractor::submit(const FrameInput& f) {
+  ScaleSums sums[kScales];
+  cpu_->compute(f.ref->plane(0), f.dis->plane(0), sums);
+  scores_ = finish_frame(cfg_, cpu_->params(), sums, geometry_.width, geometry_.height);
+}
+
+void AdmExtractor::collect(unsigned index, FeatureSink& sink) {
+  const AdmScores& s = scores_;
+  const double always[7] = {s.adm2, s.aim, s.adm3, s.scale[0], s.scale[1], s.scale[2], s.scale[3]};
+  for (int i = 0; i < 7; ++i) sink.append(names_[i], index, always[i]);
+  if (!debug_) return;
+  const double debug[11] = {s.adm2,         s.num,          s.den,          s.num_scale[0],
+                            s.den_scale[0], s.num_scale[1], s.den_scale[1], s.num_scale[2],
+                            s.den_scale[2], s.num_scale[3], s.den_scale[3]};
+  for (int i = 0; i < 11; ++i) sink.append(names_[7 + i], index, debug[i]);
+}
+
+FASTVMAF_REGISTER_BACKEND("adm", Backend::Cpu,
+                          [](const OptionSet& o) { return std::make_unique<AdmExtractor>(o); });
+
+}  // namespace fastvmaf::adm

@@ -1,0 +1,245 @@
+// Per-sample and per-row arithmetic of libvmaf's integer ADM (integer_adm.c), shared by
+// the CPU reference and the GPU twins. Integer widths, shifts, roundings and the
+// float/double evaluation of the decouple's angle test follow libvmaf's C exactly;
+// where libvmaf's C relies on two's-complement wrap-around (int16 stores, int32
+// overflow, left shifts of negative values) the wrap is spelled out with unsigned
+// arithmetic so it is defined here too.
+//
+// Scale 0 works on int16 bands, scales 1..3 on int32 bands ("s123").
+#pragma once
+
+#include <cstdint>
+
+#include "core/hd.hpp"
+
+namespace fastvmaf::adm {
+
+FVMAF_HD inline std::int32_t wrap32(std::int64_t v) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(v)); }
+FVMAF_HD inline std::int16_t wrap16(std::int32_t v) { return static_cast<std::int16_t>(static_cast<std::uint16_t>(v)); }
+// int64 addition wrapping as libvmaf's int64 accumulators do on x86-64.
+FVMAF_HD inline std::int64_t add64(std::int64_t a, std::int64_t b) {
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+}
+FVMAF_HD inline std::uint32_t abs32(std::int32_t v) {
+  return v < 0 ? 0u - static_cast<std::uint32_t>(v) : static_cast<std::uint32_t>(v);
+}
+// Leading zero bits of a non-zero value.
+FVMAF_HD inline int clz32(std::uint32_t v) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return __clz(v);
+#else
+  return __builtin_clz(v);
+#endif
+}
+
+// ---------------------------------------------------------------------------------
+// DWT (adm_dwt2_8 / adm_dwt2_16 / adm_dwt2_s123_combined). Taps are applied to the
+// source samples 2n-1 .. 2n+2 of output n (see dwt_source_index).
+
+// Scale 0, vertical pass on 8..16-bit samples: the low band is re-centred around 0.
+FVMAF_HD inline std::int16_t dwt0_vertical_lo(std::int32_t s0, std::int32_t s1, std::int32_t s2, std::int32_t s3,
+                                              int bpc) {
+  const std::uint32_t half = 1u << (bpc - 1);
+  // libvmaf sums in int32, which 16-bit input overflows on the way (the result fits):
+  // wrap-around arithmetic, then an arithmetic shift.
+  const std::uint32_t acc = static_cast<std::uint32_t>(15826 * s0) + static_cast<std::uint32_t>(27411 * s1) +
+                            static_cast<std::uint32_t>(7345 * s2) - static_cast<std::uint32_t>(4240 * s3) -
+                            46342u * half + half;
+  return wrap16(static_cast<std::int32_t>(acc) >> bpc);
+}
+FVMAF_HD inline std::int16_t dwt0_vertical_hi(std::int32_t s0, std::int32_t s1, std::int32_t s2, std::int32_t s3,
+                                              int bpc) {
+  const std::int32_t half = 1 << (bpc - 1);
+  const std::int32_t acc = -4240 * s0 - 7345 * s1 + 27411 * s2 - 15826 * s3;
+  return wrap16((acc + half) >> bpc);
+}
+// Scale 0, horizontal pass on the int16 vertical results.
+FVMAF_HD inline std::int16_t dwt0_horizontal_lo(std::int32_t s0, std::int32_t s1, std::int32_t s2, std::int32_t s3) {
+  return wrap16((15826 * s0 + 27411 * s1 + 7345 * s2 - 4240 * s3 + 32768) >> 16);
+}
+FVMAF_HD inline std::int16_t dwt0_horizontal_hi(std::int32_t s0, std::int32_t s1, std::int32_t s2, std::int32_t s3) {
+  return wrap16((-4240 * s0 - 7345 * s1 + 27411 * s2 - 15826 * s3 + 32768) >> 16);
+}
+// Scales 1..3, both passes: int64 sums, then the scale's rounding.
+FVMAF_HD inline std::int32_t dwt123_lo(std::int64_t s0, std::int64_t s1, std::int64_t s2, std::int64_t s3,
+                                       std::int32_t add, int shift) {
+  return wrap32((15826 * s0 + 27411 * s1 + 7345 * s2 - 4240 * s3 + add) >> shift);
+}
+FVMAF_HD inline std::int32_t dwt123_hi(std::int64_t s0, std::int64_t s1, std::int64_t s2, std::int64_t s3,
+                                       std::int32_t add, int shift) {
+  return wrap32((-4240 * s0 - 7345 * s1 + 27411 * s2 - 15826 * s3 + add) >> shift);
+}
+
+// ---------------------------------------------------------------------------------
+// Decouple (adm_decouple / adm_decouple_s123): split the distorted band t into the
+// part restored from the reference o (r = k * o, k = t / o clamped to [0, 1] in Q15,
+// enhanced up to the gain limit when o and t point the same way within 1 degree) and
+// the additive impairment a = t - r.
+
+// Whether (oh, ov) and (th, tv) are within 1 degree: libvmaf converts the int64 dot
+// product and squared norms to float, divides by 4096.0 and compares in double.
+FVMAF_HD inline bool within_1deg(std::int64_t ot_dp, std::int64_t o_mag_sq, std::int64_t t_mag_sq, float cos_sq) {
+  const double dp = static_cast<double>(static_cast<float>(ot_dp)) / 4096.0;
+  const double om = static_cast<double>(static_cast<float>(o_mag_sq)) / 4096.0;
+  const double tm = static_cast<double>(static_cast<float>(t_mag_sq)) / 4096.0;
+  return dp >= 0.0 && dp * dp >= static_cast<double>(cos_sq) * om * tm;
+}
+
+// The enhancement: r grows by the gain limit but not past t (double product, truncated
+// back to an integer as libvmaf's MIN/MAX assignment does). Applied when the angle
+// test passed and k > 0; `o_positive` is the sign of o.
+FVMAF_HD inline std::int32_t enhance(std::int32_t r, std::int32_t t, bool o_positive, double gain_limit) {
+  const double g = r * gain_limit;
+  const double td = t;
+  if (o_positive) return static_cast<std::int32_t>(g < td ? g : td);
+  return static_cast<std::int32_t>(g > td ? g : td);
+}
+
+struct Decoupled {
+  std::int32_t r;
+  std::int32_t a;
+};
+
+// Scale 0: k from the reciprocal of the int16 o.
+FVMAF_HD inline Decoupled decouple0(std::int16_t o, std::int16_t t, bool angle_ok, double gain_limit,
+                                    const std::int32_t* div_lookup) {
+  std::int32_t k = 32768;
+  if (o != 0) k = static_cast<std::int32_t>((static_cast<std::int64_t>(div_lookup[o + 32768]) * t + 16384) >> 15);
+  k = k < 0 ? 0 : (k > 32768 ? 32768 : k);
+  std::int32_t r = static_cast<std::int16_t>((k * o + 16384) >> 15);
+  // libvmaf tests the sign of the float (k / 32768) * (o / 64), which is that of o when k > 0.
+  if (angle_ok && k > 0 && o != 0) r = static_cast<std::int16_t>(enhance(r, t, o > 0, gain_limit));
+  return {r, static_cast<std::int32_t>(wrap16(t - r))};
+}
+
+// Scales 1..3: o has up to 32 bits; its reciprocal comes from its 15 leading bits
+// (get_best15_from32) with the dropped bits added to the shift. k stays in 64 bits.
+FVMAF_HD inline Decoupled decouple123(std::int32_t o, std::int32_t t, bool angle_ok, double gain_limit,
+                                      const std::int32_t* div_lookup) {
+  std::int64_t k = 32768;
+  if (o != 0) {
+    const std::uint32_t abs_o = abs32(o);
+    std::uint32_t msb = abs_o;
+    int shift = 0;
+    if (abs_o >= 32768) {
+      shift = 17 - clz32(abs_o);
+      msb = (abs_o + (1u << (shift - 1))) >> shift;
+    }
+    const std::int64_t sign = o < 0 ? -1 : 1;
+    const std::int64_t round = static_cast<std::int32_t>(1u << (14 + shift));
+    k = ((static_cast<std::int64_t>(div_lookup[msb + 32768]) * t) * sign + round) >> (15 + shift);
+  }
+  k = k < 0 ? 0 : (k > 32768 ? 32768 : k);
+  std::int32_t r = wrap32((k * o + 16384) >> 15);
+  if (angle_ok && k > 0 && o != 0) r = enhance(r, t, o > 0, gain_limit);
+  return {r, wrap32(static_cast<std::int64_t>(t) - r)};
+}
+
+// ---------------------------------------------------------------------------------
+// CSF (adm_csf / i4_adm_csf) and the contrast-masking threshold terms (adm_cm's
+// ADM_CM_THRESH_* macros): the CSF-weighted band c, its masking contribution to the
+// eight neighbours |c| / 30 and to its own position |c| / 15.
+
+// Scale 0: c = (x * w + round) >> shift with w in Q21 (h, v) or Q23 (d); the d band
+// rounds with 65535 (not 65536) before its shift of 17, as libvmaf does.
+FVMAF_HD inline std::int16_t csf0(std::int32_t x, std::uint32_t i_rfactor, int band) {
+  const std::int32_t v = static_cast<std::int32_t>(i_rfactor) * x;
+  return band == 2 ? wrap16((v + 65535) >> 17) : wrap16((v + 16384) >> 15);
+}
+FVMAF_HD inline std::int16_t masking0_neighbour(std::int16_t c) {
+  return wrap16(static_cast<std::int32_t>((4369 * abs32(c) + 2048) >> 12));
+}
+FVMAF_HD inline std::int16_t masking0_centre(std::int16_t c) {
+  return wrap16(static_cast<std::int32_t>((8738 * abs32(c) + 2048) >> 12));
+}
+
+// Scales 1..3: c = (x * w + 2^27) >> 28 with w in Q32. libvmaf's rounding constant for
+// the 1/30 and 1/15 products is (int32)(1u << 31), i.e. -2^31: it subtracts.
+FVMAF_HD inline std::int32_t csf123(std::int32_t x, std::uint32_t i_rfactor) {
+  return wrap32((static_cast<std::int64_t>(x) * i_rfactor + (1 << 27)) >> 28);
+}
+FVMAF_HD inline std::int32_t masking123_neighbour(std::int32_t c) {
+  return wrap32((static_cast<std::int64_t>(143165577) * abs32(c) - 2147483648LL) >> 32);
+}
+FVMAF_HD inline std::int32_t masking123_centre(std::int32_t c) {
+  return wrap32((static_cast<std::int64_t>(286331153) * abs32(c) - 2147483648LL) >> 32);
+}
+
+// ---------------------------------------------------------------------------------
+// Contrast measure (ADM_CM_ACCUM_ROUND / I4_ADM_CM_ACCUM_ROUND): the part of |x| above
+// the masking threshold, cubed in two rounded steps.
+struct CubeRounding {
+  int sub_shift;           // threshold scale: 10 (h, v) / 12 (d) at scale 0, 0 above
+  int sq_shift;            // 29 / 30 at scale 0, 30 above
+  std::int64_t sq_add;
+  std::uint32_t cub_shift;
+  std::uint32_t cub_add;
+};
+
+FVMAF_HD inline std::int64_t masked_cube(std::int32_t x, std::int32_t thr, const CubeRounding& r) {
+  std::int32_t v = static_cast<std::int32_t>(abs32(x) - (static_cast<std::uint32_t>(thr) << r.sub_shift));
+  v = v < 0 ? 0 : v;
+  const std::int32_t sq = wrap32((static_cast<std::int64_t>(v) * v + r.sq_add) >> r.sq_shift);
+  return (static_cast<std::int64_t>(sq) * v + r.cub_add) >> r.cub_shift;
+}
+
+FVMAF_HD inline CubeRounding cube_rounding0(int band, std::uint32_t cub_shift, std::uint32_t cub_add) {
+  if (band == 2) return {12, 30, 536870912, cub_shift, cub_add};
+  return {10, 29, 268435456, cub_shift, cub_add};
+}
+FVMAF_HD inline CubeRounding cube_rounding123(std::uint32_t cub_shift, std::uint32_t cub_add) {
+  return {0, 30, 536870912, cub_shift, cub_add};
+}
+
+// The masking threshold at column j of a row: the 3x3 sum of the neighbour terms
+// (summed over the three bands beforehand, `nb`) of the rows above, at and below
+// (already mapped at the band edges), with the centre replaced by the centre term
+// `centre`. Columns mirror as libvmaf's ADM_CM_THRESH_* macros: j-1 -> 1 at j = 0 and
+// j+1 -> w-1 at j = w-1. Sums wrap as libvmaf's int32 does.
+FVMAF_HD inline std::int32_t masking_threshold(const std::int32_t* above, const std::int32_t* row,
+                                               const std::int32_t* below, std::int32_t centre, int j, int w) {
+  const int jl = j == 0 ? 1 : j - 1;
+  const int jr = j == w - 1 ? w - 1 : j + 1;
+  const std::uint32_t s = static_cast<std::uint32_t>(above[jl]) + static_cast<std::uint32_t>(above[j]) +
+                          static_cast<std::uint32_t>(above[jr]) + static_cast<std::uint32_t>(row[jl]) +
+                          static_cast<std::uint32_t>(row[jr]) + static_cast<std::uint32_t>(below[jl]) +
+                          static_cast<std::uint32_t>(below[j]) + static_cast<std::uint32_t>(below[jr]) +
+                          static_cast<std::uint32_t>(centre);
+  return static_cast<std::int32_t>(s);
+}
+
+// One row of the contrast measure: for columns [c0, c1) the masked cubes of the three
+// bands' signals x_b against the row's thresholds, summed in int64 per band. The
+// caller rounds each row's sum once (row_total).
+FVMAF_HD inline void contrast_row_sums(const std::int32_t* above, const std::int32_t* row, const std::int32_t* below,
+                                       const std::int32_t* centre, const std::int32_t* const x[3], int c0, int c1,
+                                       int w, const CubeRounding (&rounding)[3], std::int64_t (&sums)[3]) {
+  for (int j = c0; j < c1; ++j) {
+    const std::int32_t thr = masking_threshold(above, row, below, centre[j], j, w);
+    for (int b = 0; b < 3; ++b) sums[b] = add64(sums[b], masked_cube(x[b][j], thr, rounding[b]));
+  }
+}
+
+// Rounds one row's sum into the scale total: (sum + add) >> shift.
+FVMAF_HD inline std::int64_t row_total(std::int64_t sum, std::uint32_t add, std::uint32_t shift) {
+  return add64(sum, add) >> shift;
+}
+FVMAF_HD inline std::uint64_t row_total(std::uint64_t sum, std::uint32_t add, std::uint32_t shift) {
+  return (sum + add) >> shift;
+}
+
+// ---------------------------------------------------------------------------------
+// CSF denominator (adm_csf_den_scale / adm_csf_den_s123): the cube of the reference
+// band; its CSF weight is applied in floating point afterwards.
+FVMAF_HD inline std::uint64_t den_cube0(std::int16_t o) {
+  const std::uint64_t a = static_cast<std::uint16_t>(abs32(o));
+  return a * a * a;
+}
+FVMAF_HD inline std::uint64_t den_cube123(std::int32_t o, int scale, std::uint32_t cub_add, std::uint32_t cub_shift) {
+  // Squares round with 1 << shift (not shift - 1), as libvmaf's add_shift_sq.
+  const int sq_shift = scale == 2 ? 30 : 31;
+  const std::uint64_t a = abs32(o);
+  return ((((a * a) + (std::uint64_t{1} << sq_shift)) >> sq_shift) * a + cub_add) >> cub_shift;
+}
+
+}  // namespace fastvmaf::adm

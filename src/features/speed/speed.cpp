@@ -1,0 +1,181 @@
+#include "features/speed/speed.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "core/feature_name.hpp"
+#include "core/registry.hpp"
+#include "features/speed/speed_math.hpp"
+#include "features/speed/speed_options.hpp"
+
+namespace fastvmaf::speed {
+
+SpeedSettings settings_from(const OptionSet& o) {
+  SpeedSettings s;
+  s.kernelscale = static_cast<float>(o.get_double("speed_kernelscale"));
+  if (!kernelscale_valid(s.kernelscale))
+    throw std::invalid_argument(fmt::format("feature \"{}\": speed_kernelscale={} is not supported; accepted: {}",
+                                            o.feature(), o.get_double("speed_kernelscale"), kernelscale_list()));
+  s.prescale = o.get_double("speed_prescale");
+  s.method = parse_prescale_method(o.get_string("speed_prescale_method"));
+  s.sigma_nn = static_cast<float>(o.get_double("speed_sigma_nn"));
+  s.nn_floor = static_cast<float>(o.get_double("speed_nn_floor"));
+  return s;
+}
+
+SpeedDims checked_dims(const std::string& feature, const std::string& plane, unsigned width, unsigned height,
+                       double prescale, unsigned scale_x, unsigned scale_y) {
+  const SpeedDims d = make_dims(width, height, prescale);
+  if (d.usable()) return d;
+  const unsigned min = min_plane_size(prescale);
+  throw std::invalid_argument(fmt::format(
+      "feature \"{}\": image too small for SpEED (operating width or height is 0): the {} is {}x{}, which "
+      "speed_prescale={} makes {}x{}; SpEED needs at least {}x{} after the prescale, so a {} of at least {}x{} "
+      "(a frame of at least {}x{})",
+      feature, plane, width, height, prescale, d.scaled_width, d.scaled_height, kMinScaledSize, kMinScaledSize,
+      plane, min, min, min * scale_x, min * scale_y));
+}
+
+namespace {
+
+// picture_copy of a plane (offset -128; 10, 12 and 16 bit divided by 4, 16 and 256).
+class PictureRows final : public PlaneRows {
+ public:
+  PictureRows(const Plane& plane, unsigned bpc) : plane_(plane), bpc_(bpc) {
+    divisor_ = bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f;
+  }
+  void row(unsigned y, unsigned x0, unsigned x1, float* out) const override {
+    if (bpc_ == 8) {
+      const std::uint8_t* p = plane_.row<std::uint8_t>(y);
+      for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_8bit(p[x]);
+    } else {
+      const std::uint16_t* p = plane_.row<std::uint16_t>(y);
+      const float divisor = divisor_;
+      for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_hbd(p[x], divisor);
+    }
+  }
+
+ private:
+  const Plane& plane_;
+  unsigned bpc_;
+  float divisor_;
+};
+
+class FloatRows final : public PlaneRows {
+ public:
+  FloatRows(const float* data, unsigned width) : data_(data), width_(width) {}
+  void row(unsigned y, unsigned x0, unsigned x1, float* out) const override {
+    std::copy(data_ + static_cast<std::size_t>(y) * width_ + x0, data_ + static_cast<std::size_t>(y) * width_ + x1,
+              out + x0);
+  }
+
+ private:
+  const float* data_;
+  unsigned width_;
+};
+
+}  // namespace
+
+// ---- speed_chroma ----------------------------------------------------------------
+
+SpeedChromaExtractor::SpeedChromaExtractor(const OptionSet& o)
+    : settings_(settings_from(o)),
+      max_val_(o.get_double("speed_max_val")),
+      name_u_(feature_name("Speed_chroma_feature_speed_chroma_u_score", o)),
+      name_v_(feature_name("Speed_chroma_feature_speed_chroma_v_score", o)),
+      name_uv_(feature_name("Speed_chroma_feature_speed_chroma_uv_score", o)) {
+  settings_.weight_var_mode = o.get_int("speed_weight_var_mode");
+}
+
+void SpeedChromaExtractor::init(const VideoGeometry& g) {
+  // init_chroma floors the chroma size (w / 2), where our pictures hold ceil(w / 2)
+  // columns for odd widths: the last column is not read, as in libvmaf.
+  const unsigned sx = static_cast<unsigned>(chroma_shift_x(g.format));
+  const unsigned sy = static_cast<unsigned>(chroma_shift_y(g.format));
+  const std::string f = to_string(g.format);  // "420" -> "4:2:0"
+  const std::string plane = fmt::format("{}:{}:{} chroma plane", f[0], f[1], f[2]);
+  const SpeedDims d = checked_dims("speed_chroma", plane, g.width >> sx, g.height >> sy, settings_.prescale,
+                                   1u << sx, 1u << sy);
+  bpc_ = g.bpc;
+  plane_ = std::make_unique<SpeedPlane>(settings_, d);
+}
+
+void SpeedChromaExtractor::submit(const FrameInput& f) {
+  float score[2];
+  bool singular[2];
+  for (int c = 0; c < 2; ++c) {
+    plane_->analyze(PictureRows(f.ref->plane(1 + c), bpc_), ref_);
+    plane_->analyze(PictureRows(f.dis->plane(1 + c), bpc_), dis_);
+    score[c] = plane_->score(ref_, dis_);
+    singular[c] = ref_.singular || dis_.singular;
+  }
+  score_u_ = score[0];
+  score_v_ = score[1];
+  // A channel whose covariance is singular (a flat plane) takes the other's score.
+  if (singular[0] && !singular[1])
+    score_uv_ = score_v_;
+  else if (singular[1] && !singular[0])
+    score_uv_ = score_u_;
+  else
+    score_uv_ = static_cast<float>((score_u_ + score_v_) / 2.0);
+}
+
+void SpeedChromaExtractor::collect(unsigned index, FeatureSink& sink) {
+  // libvmaf's MIN(score, max_val) in double: a NaN score yields max_val.
+  auto clip = [this](float s) { return static_cast<double>(s) < max_val_ ? static_cast<double>(s) : max_val_; };
+  sink.append(name_u_, index, clip(score_u_));
+  sink.append(name_v_, index, clip(score_v_));
+  sink.append(name_uv_, index, clip(score_uv_));
+}
+
+// ---- speed_temporal --------------------------------------------------------------
+
+SpeedTemporalExtractor::SpeedTemporalExtractor(const OptionSet& o)
+    : settings_(settings_from(o)),
+      use_ref_diff_(o.get_bool("speed_use_ref_diff")),
+      name_(feature_name("Speed_temporal_feature_speed_temporal_score", o)) {}
+
+// libvmaf allocates the temporal frame buffers with the luma height, not the prescaled
+// one, so an upscaling speed_prescale overruns them (heap corruption, usually a crash).
+// Here every buffer has its planned size: the values are those of libvmaf with that
+// allocation fixed (checked against such a build).
+void SpeedTemporalExtractor::init(const VideoGeometry& g) {
+  const SpeedDims d = checked_dims("speed_temporal", "luma plane", g.width, g.height, settings_.prescale, 1, 1);
+  width_ = g.width;
+  height_ = g.height;
+  bpc_ = g.bpc;
+  plane_ = std::make_unique<SpeedPlane>(settings_, d);
+  const std::size_t n = static_cast<std::size_t>(width_) * height_;
+  for (auto* b : {&prev_ref_, &prev_dis_, &cur_ref_, &cur_dis_, &diff_}) b->assign(n, 0.0f);
+}
+
+void SpeedTemporalExtractor::submit(const FrameInput& f) {
+  const PictureRows ref(f.ref->plane(0), bpc_), dis(f.dis->plane(0), bpc_);
+  for (unsigned y = 0; y < height_; ++y) {
+    ref.row(y, 0, width_, cur_ref_.data() + static_cast<std::size_t>(y) * width_);
+    dis.row(y, 0, width_, cur_dis_.data() + static_cast<std::size_t>(y) * width_);
+  }
+  score_ = 0.0f;
+  if (f.index != 0) {
+    // subtract_image: previous minus current, each difference scored as an image.
+    for (std::size_t i = 0; i < diff_.size(); ++i) diff_[i] = prev_ref_[i] - cur_ref_[i];
+    plane_->analyze(FloatRows(diff_.data(), width_), ref_);
+    const std::vector<float>& cur = use_ref_diff_ ? cur_ref_ : cur_dis_;
+    for (std::size_t i = 0; i < diff_.size(); ++i) diff_[i] = prev_dis_[i] - cur[i];
+    plane_->analyze(FloatRows(diff_.data(), width_), dis_);
+    score_ = plane_->score(ref_, dis_);
+  }
+  std::swap(prev_ref_, cur_ref_);
+  std::swap(prev_dis_, cur_dis_);
+}
+
+void SpeedTemporalExtractor::collect(unsigned index, FeatureSink& sink) { sink.append(name_, index, score_); }
+
+FASTVMAF_REGISTER_BACKEND("speed_chroma", Backend::Cpu,
+                          [](const OptionSet& o) { return std::make_unique<SpeedChromaExtractor>(o); });
+FASTVMAF_REGISTER_BACKEND("speed_temporal", Backend::Cpu,
+                          [](const OptionSet& o) { return std::make_unique<SpeedTemporalExtractor>(o); });
+
+}  // namespace fastvmaf::speed

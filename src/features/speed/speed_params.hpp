@@ -1,0 +1,79 @@
+// Constants and option-derived plans of SpEED (libvmaf's speed.c and the helpers it
+// takes from vif_tools.c): block geometry, plane dimensions and the minimum size, the
+// Gaussian taps, the kernel-scale whitelist and the prescale tables. One copy for the
+// CPU extractor and any device twin.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fastvmaf::speed {
+
+inline constexpr int kBlock = 5;                        // DEFAULT_BLOCK_SIZE
+inline constexpr int kBlockElements = kBlock * kBlock;  // the covariance matrix is 25x25
+inline constexpr int kScales = 4;                       // NUM_SCALES
+inline constexpr int kDecimation = 1 << kScales;        // vif_dec16_s keeps every 16th sample
+// A plane must keep at least one 5x5 block after the 16x decimation.
+inline constexpr unsigned kMinScaledSize = static_cast<unsigned>(kBlock * kDecimation);
+inline constexpr double kEigenEps = 1e-6;  // EIGENVALUE_EPS: a double, so comparisons promote
+inline constexpr int kEigenMaxIterations = 500;
+inline constexpr int kSampleOffset = -128;  // picture_copy's offset for SpEED
+
+enum class PrescaleMethod { Nearest, Bilinear, Bicubic, Lanczos4 };
+
+// "nearest", "bilinear", "bicubic", "lanczos4" (vif_get_scaling_method).
+// Throws std::invalid_argument otherwise.
+PrescaleMethod parse_prescale_method(const std::string& name);
+
+// libvmaf resamples only when the prescale is not ALMOST_EQUAL to 1 (|p - 1| >= 1e-3).
+bool prescale_resamples(double prescale);
+
+// speed_init_dimensions: (int)(n * prescale + 0.5).
+unsigned scaled_size(unsigned n, double prescale);
+
+// The smallest plane dimension n whose scaled size keeps one block: scaled_size(n) >= 80.
+unsigned min_plane_size(double prescale);
+
+// libvmaf's SpeedDimensions for one plane.
+struct SpeedDims {
+  unsigned width = 0, height = 0;                // the plane as read
+  unsigned scaled_width = 0, scaled_height = 0;  // after the prescale
+  unsigned down_width = 0, down_height = 0;      // after the 16x decimation ("operating")
+  unsigned blocks_x = 0, blocks_y = 0;           // whole 5x5 blocks in the operating size
+  unsigned trunc_width = 0, trunc_height = 0;    // blocks * 5
+  unsigned sub_width = 0, sub_height = 0;        // trunc - 4: each shifted window of the covariance
+  unsigned num_blocks() const { return blocks_x * blocks_y; }
+  bool usable() const { return blocks_x > 0 && blocks_y > 0; }
+};
+SpeedDims make_dims(unsigned width, unsigned height, double prescale);
+
+// vif_validate_kernelscale: the 21 kernel scales libvmaf accepts (within 1e-3, in float).
+bool kernelscale_valid(float kernelscale);
+std::string kernelscale_list();
+
+// vif_get_filter_size(scale, kernelscale).
+int filter_width(int scale, float kernelscale);
+// get_1d_gaussian_kernel: `width` (odd) taps of a Gaussian normalised to sum 1 in float.
+std::vector<float> gaussian_taps(int width, float stdev);
+// speed_get_antialias_filter(.., NUM_SCALES, ks): the blur before the 16x decimation.
+std::vector<float> antialias_taps(float kernelscale);
+// vif_get_filter(.., NUM_SCALES, ks): the local mean removed after the decimation.
+std::vector<float> local_mean_taps(float kernelscale);
+
+// log2(2 pi e), the differential-entropy constant of a unit Gaussian (double).
+double log2_two_pi_e();
+
+// How one output coordinate of the prescale reads its axis of the source. For
+// output o: `index[o * taps .. + taps)` are source coordinates (already mirrored);
+// bicubic and lanczos4 keep `taps` weights per output in `weight`; bilinear keeps one
+// fraction per output in `weight`; nearest keeps none.
+struct ResampleAxis {
+  int taps = 0;
+  std::vector<int> index;
+  std::vector<float> weight;
+};
+// The table for an axis of `src` samples resampled to `dst` (vif_scale_frame_s).
+ResampleAxis make_resample_axis(PrescaleMethod method, int src, int dst);
+
+}  // namespace fastvmaf::speed

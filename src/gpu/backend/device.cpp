@@ -1,0 +1,58 @@
+#include "gpu/backend/device.hpp"
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+
+namespace fastvmaf::gpu {
+inline namespace FVMAF_GPU_NS {
+
+namespace {
+// Device 0's properties, or why there is no usable device.
+Probe probe_device(rt::DeviceInfo* info) {
+  int count = 0;
+  rt::Error e = rt::get_device_count(&count);
+  if (e != rt::kSuccess) {
+    (void)rt::get_last_error();
+    return {false, fmt::format("no {} device: {}GetDeviceCount: {} ({})", rt::kName, rt::kApi, rt::error_string(e),
+                               rt::error_name(e))};
+  }
+  if (count == 0) return {false, fmt::format("no {} device: the runtime found none", rt::kName)};
+  e = rt::get_device_info(0, info);
+  if (e != rt::kSuccess) {
+    (void)rt::get_last_error();
+    return {false, fmt::format("{} device 0 is not usable: {}GetDeviceProperties: {} ({})", rt::kName, rt::kApi,
+                               rt::error_string(e), rt::error_name(e))};
+  }
+  return {true, info->name};
+}
+}  // namespace
+
+Probe Device::probe() {
+  rt::DeviceInfo info;
+  return probe_device(&info);
+}
+
+const Device& Device::get() {
+  // A throwing initialiser leaves the static uninitialised: the next call probes again.
+  static const Device device = [] {
+    Device d;
+    const Probe p = probe_device(&d.info_);
+    if (!p.usable) throw DeviceError(p.detail);
+    return d;
+  }();
+  return device;
+}
+
+std::string Device::description() const {
+#if defined(FASTVMAF_GPU_HIP)
+  const std::string arch = fmt::format("gfx {}.{}", info_.major, info_.minor);
+#else
+  const std::string arch = fmt::format("sm_{}{}", info_.major, info_.minor);
+#endif
+  return fmt::format("{} ({}, {} multiprocessors, {} MiB)", info_.name, arch, info_.multiprocessors,
+                     info_.memory >> 20);
+}
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::gpu

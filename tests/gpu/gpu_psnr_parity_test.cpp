@@ -1,0 +1,141 @@
+// PSNR on the GPU against PSNR on the CPU, on the real frames of the device set: every
+// value equal bit for bit, for several option sets, and each frame's device work exactly
+// the plan's: kLaunchesPerFrame launches, one upload of the frame, one readback of the
+// results block, one host wait.
+//
+//   gpu_psnr_parity_test [--backend=cuda|hip] [gtest flags]     exit 77: no device
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "core/registry.hpp"
+#include "features/psnr/psnr_math.hpp"
+#include "gpu/frame_layout.hpp"
+#include "gpu_test_support.hpp"
+
+namespace fastvmaf {
+namespace {
+
+Backend g_backend = Backend::Cuda;
+
+struct Variant {
+  const char* label;
+  FeatureRequest feature;
+  unsigned planes;
+};
+
+std::vector<Variant> variants(unsigned bpc) {
+  std::vector<Variant> v;
+  v.push_back({"default", {"psnr", {}}, 3});
+  FeatureRequest all{"psnr", {{"enable_mse", "true"}, {"enable_apsnr", "true"}}};
+  if (bpc > 8) all.options.push_back({"reduced_hbd_peak", "true"});
+  v.push_back({"mse+apsnr", all, 3});
+  v.push_back({"luma+min_sse", {"psnr", {{"enable_chroma", "false"}, {"min_sse", "0.5"}}}, 1});
+  return v;
+}
+
+void check_pair(const gputest::Pair& pair) {
+  const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
+  for (const Variant& v : variants(geometry.bpc)) {
+    SCOPED_TRACE(v.label);
+    const Result cpu = gputest::run_engine(pair, BackendChoice::Cpu, v.feature);
+    const Result gpu = gputest::run_engine(pair, gputest::choice_of(g_backend), v.feature);
+    EXPECT_EQ(cpu.backend, "cpu");
+    EXPECT_EQ(gpu.backend, to_string(g_backend));
+    gputest::expect_identical(cpu, gpu);
+
+    ASSERT_TRUE(gpu.device.has_value());
+    const DeviceStats& d = *gpu.device;
+    const gpu::FrameLayout layout(geometry, psnr::twin::planes_mask(v.planes));
+    DeviceCounts want;
+    want.launches = psnr::twin::kLaunchesPerFrame;
+    want.h2d_copies = 1;
+    want.h2d_bytes = layout.bytes();
+    want.d2h_copies = 1;
+    want.d2h_bytes = v.planes * sizeof(std::uint64_t);
+    want.host_waits = 1;
+    EXPECT_EQ(d.frames, gpu.frame_count);
+    EXPECT_EQ(d.per_frame_min, want) << gputest::describe(d.per_frame_min);
+    EXPECT_EQ(d.per_frame_max, want) << gputest::describe(d.per_frame_max);
+    EXPECT_EQ(d.total.launches, want.launches * d.frames);
+    EXPECT_EQ(d.total.host_waits, want.host_waits * d.frames);
+    std::printf("  %-40s %-13s %2u frames, per frame: %s\n", pair.name.c_str(), v.label, d.frames,
+                gputest::describe(d.per_frame_max).c_str());
+  }
+}
+
+// An extractor with a CPU implementation only, to check backend selection.
+class CpuOnly final : public FeatureExtractor {
+ public:
+  void init(const VideoGeometry&) override {}
+  void submit(const FrameInput&) override {}
+  void collect(unsigned index, FeatureSink& sink) override { sink.append("gpu_test_cpu_only", index, 1.0); }
+};
+const std::vector<OptionSpec> kNoOptions;
+ExtractorInfo cpu_only_info() {
+  ExtractorInfo info;
+  info.name = "gpu_test_cpu_only";
+  info.provided_features = {"gpu_test_cpu_only"};
+  info.options = &kNoOptions;
+  return info;
+}
+FASTVMAF_REGISTER_EXTRACTOR(cpu_only_info());
+FASTVMAF_REGISTER_BACKEND("gpu_test_cpu_only", Backend::Cpu,
+                          [](const OptionSet&) { return std::make_unique<CpuOnly>(); });
+
+TEST(GpuBackendChoice, AnExtractorWithoutTwinIsAnErrorNamingIt) {
+  EngineOptions o;
+  o.features = {{"gpu_test_cpu_only", {}}};
+  o.no_prediction = true;
+  o.backend = gputest::choice_of(g_backend);
+  try {
+    Engine e(o);
+    FAIL() << "expected an error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("gpu_test_cpu_only"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(to_string(g_backend)), std::string::npos) << e.what();
+  }
+}
+
+TEST(GpuBackendChoice, AutoUsesTheGpuAndRunsTheRestOnTheCpu) {
+  EngineOptions o;
+  o.features = {{"psnr", {}}, {"gpu_test_cpu_only", {}}};
+  o.no_prediction = true;
+  o.backend = BackendChoice::Auto;
+  Engine e(o);
+  std::string notes;
+  for (const auto& n : e.notes()) notes += n + "\n";
+  std::printf("%s", notes.c_str());
+  EXPECT_NE(notes.find("--backend auto: using"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("gpu_test_cpu_only has no"), std::string::npos) << notes;
+}
+
+}  // namespace
+}  // namespace fastvmaf
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  fastvmaf::g_backend = fastvmaf::gputest::backend_from_args(argc, argv);
+  const std::string skip = fastvmaf::gputest::why_skip(fastvmaf::g_backend);
+  if (!skip.empty()) {
+    std::printf("SKIP: %s\n", skip.c_str());
+    return fastvmaf::gputest::kSkip;
+  }
+  const auto pairs = fastvmaf::gputest::device_set();
+  if (pairs.empty()) {
+    std::fprintf(stderr, "no device set found (set FASTVMAF_DEVICE_SET)\n");
+    return 1;
+  }
+  for (const auto& pair : pairs) {
+    ::testing::RegisterTest("GpuPsnrParity", pair.name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
+                            [pair]() -> ::testing::Test* {
+                              struct T : ::testing::Test {
+                                fastvmaf::gputest::Pair p;
+                                explicit T(fastvmaf::gputest::Pair q) : p(std::move(q)) {}
+                                void TestBody() override { fastvmaf::check_pair(p); }
+                              };
+                              return new T(pair);
+                            });
+  }
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,152 @@
+// What the GPU tests share: the skip code, the backend to test, the real frames of the
+// device set (../shared/device-set, .y4m.xz decompressed with xz at test time), runs of
+// the engine on the CPU and on the GPU, and exact comparison of their results.
+//
+// Every GPU test exits 77 (ctest: skipped) when its backend is not built or no device is
+// usable, so CI, which has no GPU, shows them skipped.
+//
+// Environment: FASTVMAF_DEVICE_SET  the folder of .y4m or .y4m.xz pairs (default: the
+//                                   build's ../shared/device-set)
+//              FASTVMAF_GPU_CACHE   where .xz files are decompressed (default: the build
+//                                   tree's tests/gpu/device-set)
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "fastvmaf/engine.hpp"
+#include "fastvmaf/result.hpp"
+#include "gpu/runtime.hpp"
+#include "io/video_source.hpp"
+
+namespace fastvmaf::gputest {
+
+inline constexpr int kSkip = 77;
+
+// --backend=cuda (default) or --backend=hip among the arguments.
+inline Backend backend_from_args(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--backend=hip") == 0) return Backend::Hip;
+    if (std::strcmp(argv[i], "--backend=cuda") == 0) return Backend::Cuda;
+  }
+  return Backend::Cuda;
+}
+
+inline BackendChoice choice_of(Backend b) { return b == Backend::Hip ? BackendChoice::Hip : BackendChoice::Cuda; }
+
+// Empty when the backend is built and a device is usable; else why the test skips.
+inline std::string why_skip(Backend b) {
+  const gpu::Runtime* rt = gpu::find_runtime(b);
+  if (!rt) return std::string("this build has no ") + to_string(b) + " backend";
+  const gpu::Probe p = rt->probe();
+  if (!p.usable) return p.detail;
+  std::printf("device: %s (%s)\n", p.detail.c_str(), to_string(b));
+  return "";
+}
+
+struct Pair {
+  std::string name;  // "bridge_sky_zoom_576x324_8bit"
+  std::string ref, dis;
+};
+
+inline std::string env_or(const char* name, const char* fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : fallback;
+}
+
+// The device set's pairs, decompressing .xz files into the cache folder on first use.
+inline std::vector<Pair> device_set() {
+  namespace fs = std::filesystem;
+  const fs::path dir = env_or("FASTVMAF_DEVICE_SET", FASTVMAF_DEVICE_SET_DIR);
+  const fs::path cache = env_or("FASTVMAF_GPU_CACHE", FASTVMAF_GPU_CACHE_DIR);
+  std::vector<Pair> pairs;
+  if (!fs::is_directory(dir)) return pairs;
+  fs::create_directories(cache);
+  auto materialise = [&](const fs::path& stem) -> std::string {  // stem: <name>_ref.y4m
+    if (fs::exists(dir / stem)) return (dir / stem).string();
+    const fs::path xz = dir / (stem.string() + ".xz");
+    const fs::path out = cache / stem;
+    if (!fs::exists(out)) {
+      const fs::path tmp = cache / (stem.string() + ".tmp");
+      const std::string cmd = "xz -dc '" + xz.string() + "' > '" + tmp.string() + "'";
+      if (std::system(cmd.c_str()) != 0) throw std::runtime_error("could not decompress " + xz.string() + " with xz");
+      fs::rename(tmp, out);
+    }
+    return out.string();
+  };
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    std::string f = e.path().filename().string();
+    for (const char* suffix : {"_ref.y4m.xz", "_ref.y4m"}) {
+      const std::string s = suffix;
+      if (f.size() > s.size() && f.compare(f.size() - s.size(), s.size(), s) == 0) {
+        const std::string name = f.substr(0, f.size() - s.size());
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      }
+    }
+  }
+  std::sort(names.begin(), names.end());
+  for (const auto& n : names)
+    pairs.push_back({n, materialise(n + "_ref.y4m"), materialise(n + "_dis.y4m")});
+  return pairs;
+}
+
+inline Result run_engine(const Pair& pair, BackendChoice backend, const FeatureRequest& feature,
+                         unsigned threads = 2, std::vector<std::string>* notes = nullptr) {
+  EngineOptions o;
+  o.features = {feature};
+  o.no_prediction = true;
+  o.threads = threads;
+  o.backend = backend;
+  Engine engine(o);
+  if (notes) *notes = engine.notes();
+  auto ref = io::open_video(pair.ref, false, {});
+  auto dis = io::open_video(pair.dis, false, {});
+  return engine.run(*ref, *dis, RunLimits{});
+}
+
+// Every series and aggregate of `gpu` equals `cpu` bit for bit (NaN included).
+inline void expect_identical(const Result& cpu, const Result& gpu) {
+  ASSERT_EQ(cpu.frame_count, gpu.frame_count);
+  ASSERT_EQ(cpu.series.size(), gpu.series.size());
+  unsigned compared = 0;
+  for (std::size_t i = 0; i < cpu.series.size(); ++i) {
+    const auto& a = cpu.series[i];
+    const auto& b = gpu.series[i];
+    ASSERT_EQ(a.name, b.name);
+    ASSERT_EQ(a.written, b.written) << a.name;
+    ASSERT_EQ(a.values.size(), b.values.size()) << a.name;
+    for (std::size_t k = 0; k < a.values.size(); ++k) {
+      if (!a.has(static_cast<unsigned>(k))) continue;
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(a.values[k]), std::bit_cast<std::uint64_t>(b.values[k]))
+          << a.name << " frame " << k << ": cpu " << a.values[k] << " gpu " << b.values[k];
+      ++compared;
+    }
+  }
+  ASSERT_EQ(cpu.aggregates.size(), gpu.aggregates.size());
+  for (std::size_t i = 0; i < cpu.aggregates.size(); ++i) {
+    EXPECT_EQ(cpu.aggregates[i].first, gpu.aggregates[i].first);
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(cpu.aggregates[i].second),
+              std::bit_cast<std::uint64_t>(gpu.aggregates[i].second))
+        << cpu.aggregates[i].first;
+    ++compared;
+  }
+  EXPECT_GT(compared, 0u);
+  ::testing::Test::RecordProperty("values_compared", static_cast<int>(compared));
+}
+
+inline std::string describe(const DeviceCounts& c) {
+  return "launches " + std::to_string(c.launches) + ", h2d " + std::to_string(c.h2d_copies) + " (" +
+         std::to_string(c.h2d_bytes) + " B), d2h " + std::to_string(c.d2h_copies) + " (" +
+         std::to_string(c.d2h_bytes) + " B), host waits " + std::to_string(c.host_waits);
+}
+
+}  // namespace fastvmaf::gputest

@@ -1,0 +1,215 @@
+// SpEED's per-element arithmetic (speed_math.hpp) against the formulas it implements,
+// on random inputs, and the float/double choices that make it libvmaf's.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "features/speed/speed_math.hpp"
+
+namespace fastvmaf::speed::math {
+namespace {
+
+TEST(SpeedMath, SampleConversionIsExactOffsetAndScale) {
+  for (int v = 0; v < 256; ++v) EXPECT_EQ(sample_8bit(static_cast<std::uint8_t>(v)), static_cast<float>(v - 128));
+  std::mt19937 g(1);
+  for (int i = 0; i < 2000; ++i) {
+    const std::uint16_t v = static_cast<std::uint16_t>(g());
+    EXPECT_EQ(sample_hbd(static_cast<std::uint16_t>(v & 1023), 4.0f), (v & 1023) / 4.0 - 128);
+    EXPECT_EQ(sample_hbd(static_cast<std::uint16_t>(v & 4095), 16.0f), (v & 4095) / 16.0 - 128);
+    EXPECT_EQ(sample_hbd(v, 256.0f), v / 256.0 - 128);
+  }
+}
+
+TEST(SpeedMath, ReflectStaysInsideAndMirrorsWithoutRepeat) {
+  for (int n = 2; n < 40; ++n) {
+    for (int i = -(n - 1); i <= 2 * n - 2; ++i) {
+      const int r = reflect(i, n);
+      ASSERT_GE(r, 0);
+      ASSERT_LT(r, n);
+      if (i < 0) {
+        EXPECT_EQ(r, -i);
+      } else if (i >= n) {
+        EXPECT_EQ(r, 2 * (n - 1) - i);
+      } else {
+        EXPECT_EQ(r, i);
+      }
+    }
+  }
+  EXPECT_EQ(reflect_scaler(-1.0f, 9.0f), 1.0f);
+  EXPECT_EQ(reflect_scaler(10.0f, 9.0f), 8.0f);
+  EXPECT_EQ(reflect_scaler(4.0f, 9.0f), 4.0f);
+}
+
+TEST(SpeedMath, ResampleCoordinatesAreLibvmafs) {
+  // (o + 0.5) * ratio - 0.5 in double, rounded once to float; nearest truncates o * ratio.
+  std::mt19937 g(2);
+  std::uniform_real_distribution<float> u(0.25f, 10.0f);
+  for (int i = 0; i < 1000; ++i) {
+    const float ratio = u(g);
+    const int o = static_cast<int>(g() % 4000);
+    EXPECT_EQ(resample_coordinate(o, ratio), static_cast<float>((o + 0.5) * ratio - 0.5));
+    EXPECT_EQ(nearest_coordinate(o, ratio), static_cast<int>(std::floor(static_cast<float>(o) * ratio)));
+  }
+}
+
+TEST(SpeedMath, BilinearBlendMatchesTheFormula) {
+  std::mt19937 g(3);
+  std::uniform_real_distribution<float> v(-128, 128), f(0, 1);
+  for (int i = 0; i < 1000; ++i) {
+    const float a = v(g), b = v(g), c = v(g), d = v(g), dx = f(g), dy = f(g);
+    const double want = (1 - dy) * ((1 - dx) * a + dx * b) + dy * ((1 - dx) * c + dx * d);
+    EXPECT_NEAR(bilinear_blend(a, b, c, d, dx, dy), want, 1e-4);
+  }
+  EXPECT_EQ(bilinear_blend(7, 1, 2, 3, 0, 0), 7.0f);
+}
+
+double keys(double t) {  // the a = -0.75 Keys cubic
+  const double a = -0.75;
+  t = std::fabs(t);
+  if (t < 1) return (a + 2) * t * t * t - (a + 3) * t * t + 1;
+  if (t < 2) return a * t * t * t - 5 * a * t * t + 8 * a * t - 4 * a;
+  return 0;
+}
+
+double lanczos(double x) {
+  if (x == 0) return 1;
+  if (std::fabs(x) >= 4) return 0;
+  return 4 * std::sin(M_PI * x) * std::sin(M_PI * x / 4) / (M_PI * M_PI * x * x);
+}
+
+TEST(SpeedMath, InterpolationKernelsMatchTheirFormulas) {
+  std::mt19937 g(4);
+  std::uniform_real_distribution<float> u(-5, 5), frac(0, 1);
+  for (int i = 0; i < 2000; ++i) {
+    const float t = u(g);
+    EXPECT_NEAR(bicubic_weight(t), keys(t), 2e-6);
+    EXPECT_NEAR(lanczos4_weight(t), lanczos(t), 2e-6);
+  }
+  for (int i = 0; i < 200; ++i) {  // the four bicubic taps of a fraction sum to 1
+    const float fx = frac(g);
+    double s = 0;
+    for (int k = -1; k <= 2; ++k) s += bicubic_weight(static_cast<float>(k) - fx);
+    EXPECT_NEAR(s, 1.0, 1e-5);
+  }
+  EXPECT_EQ(lanczos4_weight(0.0f), 1.0f);
+  EXPECT_EQ(lanczos4_weight(4.0f), 0.0f);
+  EXPECT_EQ(bicubic_weight(2.0f), 0.0f);
+}
+
+TEST(SpeedMath, InterpolatedSamplesAreTheWeightedSums) {
+  // bicubic: sum_j sum_i wx[i] wy[j] img[yi[j]][xi[i]]; lanczos4: the same divided by
+  // the sum of the weights, so it reproduces a constant.
+  const int w = 40;
+  std::mt19937 g(7);
+  std::uniform_real_distribution<float> u(-128, 128), wt(-0.3f, 1.0f);
+  std::vector<float> img(static_cast<std::size_t>(w) * w), flat(img.size(), 37.5f);
+  for (auto& v : img) v = u(g);
+  for (int trial = 0; trial < 200; ++trial) {
+    int xi[9], yi[9];
+    float wx[9], wy[9];
+    for (int k = 0; k < 9; ++k) {
+      xi[k] = static_cast<int>(g() % w);
+      yi[k] = static_cast<int>(g() % w);
+      wx[k] = wt(g);
+      wy[k] = wt(g);
+    }
+    double cubic = 0, lanczos = 0, wsum = 0;
+    for (int j = 0; j < 9; ++j)
+      for (int i = 0; i < 9; ++i) {
+        const double ww = static_cast<double>(wx[i]) * wy[j];
+        if (i < 4 && j < 4) cubic += ww * img[yi[j] * w + xi[i]];
+        lanczos += ww * img[yi[j] * w + xi[i]];
+        wsum += ww;
+      }
+    EXPECT_NEAR(bicubic_sample(img.data(), w, xi, wx, yi, wy), cubic, 1e-3);
+    EXPECT_NEAR(lanczos4_sample(img.data(), w, xi, wx, yi, wy), lanczos / wsum, 1e-3 * (1 + std::fabs(lanczos / wsum)));
+    EXPECT_NEAR(lanczos4_sample(flat.data(), w, xi, wx, yi, wy), 37.5, 1e-3);
+  }
+}
+
+TEST(SpeedMath, GaussianPdfIsProportionalToTheDensity) {
+  // libvmaf divides exp(..) by 1/(sigma sqrt(2 pi)); normalisation removes the factor.
+  for (float sigma : {0.6f, 1.8f, 3.6f}) {
+    for (int x = -static_cast<int>(4 * sigma); x <= static_cast<int>(4 * sigma); ++x) {
+      const double want = std::exp(-0.5 * x * x / (sigma * sigma)) * sigma * std::sqrt(2 * M_PI);
+      EXPECT_NEAR(gaussian_pdf(static_cast<float>(x), sigma), want, 1e-6 * want + 1e-30);
+    }
+  }
+}
+
+TEST(SpeedMath, EntropyTermsMatchTheFormulas) {
+  const double c = std::log2(2 * M_PI * M_E);
+  std::mt19937 g(5);
+  std::uniform_real_distribution<float> u(0, 50), snn(0.1f, 2.0f);
+  for (int i = 0; i < 1000; ++i) {
+    const float h = u(g), l = u(g), s = u(g), sn = snn(g);
+    EXPECT_NEAR(add_entropy(h, l, s, sn, c), h + std::log2(static_cast<double>(l) * s + sn) + c, 1e-4);
+    EXPECT_EQ(add_entropy(h, -l, s, sn, c), add_entropy(h, 0.0f, s, sn, c));  // negative eigenvalues count as 0
+  }
+  EXPECT_NEAR(base_entropy(0.29f, 0.0f, c), 25 * (std::log2(0.29) + c), 1e-4);
+  EXPECT_NEAR(base_entropy(0.19f, 0.1f, c), 25 * (std::log2(1.1 * 0.19) + c), 1e-4);
+}
+
+TEST(SpeedMath, BlockVarianceAndEntropyMatchTheFormulas) {
+  const double c = std::log2(2 * M_PI * M_E);
+  std::mt19937 g(8);
+  std::uniform_real_distribution<float> u(-3, 3), e(-0.5f, 40);
+  for (int i = 0; i < 300; ++i) {
+    const unsigned long stride = 1 + g() % 50;
+    std::vector<float> x(25 * stride), y(25 * stride);
+    for (auto& v : x) v = u(g);
+    for (auto& v : y) v = u(g);
+    double want = 0;
+    for (int k = 0; k < 25; ++k) want += static_cast<double>(x[k * stride]) * y[k * stride] / 25;
+    const float var = block_variance(x.data(), y.data(), stride);
+    EXPECT_NEAR(var, want, 1e-5);
+    float eig[25];
+    double h = 0;
+    for (float& l : eig) {
+      l = e(g);
+      h += std::log2(std::max(0.0f, l) * static_cast<double>(std::fabs(var)) + 0.29) + c;
+    }
+    EXPECT_NEAR(block_entropy(eig, std::fabs(var), 0.29f, c), h, 1e-3);
+  }
+}
+
+TEST(SpeedMath, BlockScoreWeightsByVarianceMode) {
+  std::mt19937 g(6);
+  std::uniform_real_distribution<float> u(0, 40);
+  for (int i = 0; i < 500; ++i) {
+    const float hr = u(g), hd = u(g), sr = u(g), sd = u(g);
+    const double lr = std::log2(1.0 + sr), ld = std::log2(1.0 + sd);
+    const double mid = std::log2(1 + (sr + sd) / 2.0);
+    const double want[7][2] = {{lr, ld},
+                               {lr, lr},
+                               {ld, ld},
+                               {mid, mid},
+                               {lr, mid},
+                               {lr, std::log2(1 + 0.75 * sr + 0.25 * sd)},
+                               {lr, std::log2(1 + 0.25 * sr + 0.75 * sd)}};
+    for (int mode = 0; mode < 7; ++mode) {
+      const double expect = std::fabs(hr * want[mode][0] - hd * want[mode][1]);
+      EXPECT_NEAR(block_score(hr, hd, sr, sd, -1.0f, mode), expect, 1e-4 * (1 + expect)) << "mode " << mode;
+    }
+    // Both entropies below the base: no visible difference.
+    EXPECT_EQ(block_score(hr, hd, sr, sd, 41.0f, i % 7), 0.0f);
+  }
+}
+
+TEST(SpeedMath, FloatDoubleChoicesAreLibvmafs) {
+  // log2 of a float argument is taken in double (libvmaf calls log2, not log2f).
+  const float s = 1e-4f;
+  const double c = std::log2(2 * M_PI * M_E);
+  EXPECT_EQ(add_entropy(0.0f, 1.0f, s, 0.29f, c),
+            static_cast<float>(0.0 + (std::log2(static_cast<double>(1.0f * s + 0.29f)) + c)));
+  // The tap is acc + coeff * sample with a rounded product (no fused multiply-add):
+  // (1 + 2^-23)(1 - 2^-23) rounds to 1, so the tap gives 0, where an FMA gives -2^-46.
+  const float a = 1.0f + 0x1p-23f, b = 1.0f - 0x1p-23f;
+  EXPECT_EQ(tap(-1.0f, a, b), 0.0f);
+}
+
+}  // namespace
+}  // namespace fastvmaf::speed::math

@@ -1,7 +1,9 @@
 // The stages of CAMBI on the CPU, as functions on planned buffers (libvmaf cambi.c):
 // preprocess -> spatial mask -> per scale: decimate, mode filter, c-values, pooling.
 // Every per-pixel formula comes from cambi_math.hpp; these functions only walk the
-// pictures. Buffers are planned by the caller (CambiBuffers) and never reallocated.
+// pictures. Buffers are planned by the caller (CambiBuffers) at init; only the list of
+// non-zero c-values grows (to its largest size over the first frames), and the dense
+// c-value array is allocated when a scale first needs it.
 #pragma once
 
 #include <cstddef>

@@ -6,9 +6,13 @@ namespace fastvmaf::io {
 
 PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis,
                        unsigned max_frames, unsigned ahead)
-    : ref_(ref), dis_(dis), skip_ref_(skip_ref), skip_dis_(skip_dis), max_frames_(max_frames),
-      ahead_(ahead ? ahead : 1) {
-  thread_ = std::thread([this] { run(); });
+    : max_frames_(max_frames), ahead_(ahead ? ahead : 1) {
+  ref_.source = &ref;
+  ref_.skip = skip_ref;
+  dis_.source = &dis;
+  dis_.skip = skip_dis;
+  ref_.thread = std::thread([this] { run(ref_); });
+  dis_.thread = std::thread([this] { run(dis_); });
 }
 
 PairReader::~PairReader() {
@@ -17,20 +21,22 @@ PairReader::~PairReader() {
     stop_ = true;
   }
   cv_.notify_all();
-  thread_.join();
+  ref_.thread.join();
+  dis_.thread.join();
 }
 
-std::shared_ptr<Picture> PairReader::acquire(const VideoGeometry& g) {
+std::shared_ptr<Picture> PairReader::acquire(Side& side) {
   std::unique_ptr<Picture> p;
   {
-    std::lock_guard lock(pool_->mu);
-    if (!pool_->free.empty()) {
-      p = std::move(pool_->free.back());
-      pool_->free.pop_back();
+    std::lock_guard lock(side.pool->mu);
+    if (!side.pool->free.empty()) {
+      p = std::move(side.pool->free.back());
+      side.pool->free.pop_back();
     }
   }
+  const VideoGeometry& g = side.source->geometry();
   if (!p) p = std::make_unique<Picture>(Picture::allocate(g.format, g.bpc, g.width, g.height));
-  std::weak_ptr<Pool> weak = pool_;
+  std::weak_ptr<Pool> weak = side.pool;
   return std::shared_ptr<Picture>(p.release(), [weak](Picture* q) {
     if (auto pool = weak.lock()) {
       std::lock_guard lock(pool->mu);
@@ -41,60 +47,62 @@ std::shared_ptr<Picture> PairReader::acquire(const VideoGeometry& g) {
   });
 }
 
-void PairReader::run() {
+void PairReader::run(Side& side) {
   try {
-    for (unsigned i = 0; i < skip_ref_ && ref_.skip(); ++i) {
+    for (unsigned i = 0; i < side.skip && side.source->skip(); ++i) {
     }
-    for (unsigned i = 0; i < skip_dis_ && dis_.skip(); ++i) {
-    }
-    for (unsigned index = 0; max_frames_ == 0 || index < max_frames_; ++index) {
+    for (unsigned n = 0; max_frames_ == 0 || n < max_frames_; ++n) {
       {
         std::unique_lock lock(mu_);
-        cv_.wait(lock, [this] { return stop_ || ready_.size() < ahead_; });
+        cv_.wait(lock, [&] { return stop_ || side.ready.size() < ahead_; });
         if (stop_) break;
       }
-      auto r = acquire(ref_.geometry());
-      auto d = acquire(dis_.geometry());
-      const bool got_r = ref_.read(*r);
-      const bool got_d = dis_.read(*d);
-      if (!got_r || !got_d) {
-        // libvmaf scores the common frames and says which file ended first.
-        if (got_r != got_d) {
-          const auto& ended = got_r ? dis_ : ref_;
-          const auto& other = got_r ? ref_ : dis_;
-          mismatch_ = fmt::format("\"{}\" ended before \"{}\"; scored the first {} frames", ended.path(),
-                                  other.path(), index);
-        }
-        break;
-      }
+      auto pic = acquire(side);
+      if (!side.source->read(*pic)) break;
       {
         std::lock_guard lock(mu_);
-        ready_.push_back(FramePair{index, std::move(r), std::move(d)});
+        side.ready.push_back(std::move(pic));
       }
       cv_.notify_all();
     }
   } catch (...) {
     std::lock_guard lock(mu_);
-    error_ = std::current_exception();
+    side.error = std::current_exception();
   }
   {
     std::lock_guard lock(mu_);
-    done_ = true;
+    side.ended = true;
   }
   cv_.notify_all();
 }
 
 std::optional<FramePair> PairReader::next() {
   std::unique_lock lock(mu_);
-  cv_.wait(lock, [this] { return !ready_.empty() || done_; });
-  if (!ready_.empty()) {
-    FramePair p = std::move(ready_.front());
-    ready_.pop_front();
+  // Wait until each side has a frame or has stopped.
+  cv_.wait(lock, [this] {
+    return (!ref_.ready.empty() || ref_.ended) && (!dis_.ready.empty() || dis_.ended);
+  });
+  if (!ref_.ready.empty() && !dis_.ready.empty()) {
+    FramePair p{taken_++, std::move(ref_.ready.front()), std::move(dis_.ready.front())};
+    ref_.ready.pop_front();
+    dis_.ready.pop_front();
     lock.unlock();
     cv_.notify_all();
     return p;
   }
-  if (error_) std::rethrow_exception(error_);
+  // At least one side stopped at frame `taken_`: an error there is the run's error.
+  if (ref_.ready.empty() && ref_.error) std::rethrow_exception(ref_.error);
+  if (dis_.ready.empty() && dis_.error) std::rethrow_exception(dis_.error);
+  // Clean end of one file (or both): libvmaf scores the common frames and says which
+  // file ended first.
+  const bool ref_more = !ref_.ready.empty();
+  const bool dis_more = !dis_.ready.empty();
+  if (ref_more != dis_more) {
+    const VideoSource& ended = ref_more ? *dis_.source : *ref_.source;
+    const VideoSource& other = ref_more ? *ref_.source : *dis_.source;
+    mismatch_ = fmt::format("\"{}\" ended before \"{}\"; scored the first {} frames", ended.path(), other.path(),
+                            taken_);
+  }
   return std::nullopt;
 }
 

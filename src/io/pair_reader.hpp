@@ -1,5 +1,6 @@
-// Reads reference and distorted frames on a thread of its own, a bounded number
-// ahead of the consumer, so reading overlaps computing. Pictures are recycled.
+// Reads reference and distorted frames on two threads of their own (one per file), a
+// bounded number ahead of the consumer, so reading overlaps computing and the two
+// files are read at once. Pictures are recycled.
 #pragma once
 
 #include <condition_variable>
@@ -26,39 +27,47 @@ struct FramePair {
 class PairReader {
  public:
   // Skips the first frames of each source, then reads up to max_frames pairs
-  // (0: until either source ends). `ahead` bounds the pairs read but not yet taken.
+  // (0: until either source ends). `ahead` bounds the frames read but not yet taken.
   PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis, unsigned max_frames,
              unsigned ahead);
   ~PairReader();
   PairReader(const PairReader&) = delete;
   PairReader& operator=(const PairReader&) = delete;
 
-  // The next pair, or nullopt at the end. Rethrows a reading error.
+  // The next pair, or nullopt at the end of the shorter source. Rethrows a reading
+  // error of a frame within the common length (like libvmaf, frames past the end of
+  // the shorter file are never scored, so their errors do not matter).
   std::optional<FramePair> next();
   // After the end: a warning when one source ended before the other, else empty.
   const std::string& mismatch() const { return mismatch_; }
 
  private:
-  void run();
-  std::shared_ptr<Picture> acquire(const VideoGeometry& g);
-
-  VideoSource& ref_;
-  VideoSource& dis_;
-  unsigned skip_ref_, skip_dis_, max_frames_, ahead_;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::deque<FramePair> ready_;
-  bool done_ = false;
-  bool stop_ = false;
-  std::exception_ptr error_;
-  std::string mismatch_;
-  // Recycled pictures; a picture returns here when the last user drops it.
+  // Recycled pictures; a picture returns here when its last user drops it.
   struct Pool {
     std::mutex mu;
     std::vector<std::unique_ptr<Picture>> free;
   };
-  std::shared_ptr<Pool> pool_ = std::make_shared<Pool>();
-  std::thread thread_;
+  // One file's reading thread and the frames it has read.
+  struct Side {
+    VideoSource* source = nullptr;
+    unsigned skip = 0;
+    std::deque<std::shared_ptr<const Picture>> ready;
+    bool ended = false;        // clean end of file (or max_frames reached)
+    std::exception_ptr error;  // the frame after those in `ready` failed
+    std::shared_ptr<Pool> pool = std::make_shared<Pool>();
+    std::thread thread;
+  };
+
+  void run(Side& side);
+  static std::shared_ptr<Picture> acquire(Side& side);
+
+  unsigned max_frames_, ahead_;
+  unsigned taken_ = 0;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool stop_ = false;
+  Side ref_, dis_;
+  std::string mismatch_;
 };
 
 }  // namespace fastvmaf::io

@@ -65,7 +65,8 @@ demo: build
 	  ffmpeg -nostdin -loglevel error -y -i $(DEMO_DIR)/dis.mp4 -pix_fmt yuv420p -f yuv4mpegpipe -strict -1 $(DEMO_DIR)/dis.y4m )
 	@echo "scoring $(DEMO_DIR)/dis.y4m (x264 crf 38) against $(DEMO_DIR)/ref.y4m (testsrc2, 640x360, 48 frames)"
 	FASTVMAF_MODEL_DIR=$(SHARED)/models $(BUILD)/src/fastvmaf -r $(DEMO_DIR)/ref.y4m -d $(DEMO_DIR)/dis.y4m \
-	  -m version=vmaf_v0.6.1:name=vmaf --feature psnr --json -o $(DEMO_DIR)/scores.json
+	  -m version=vmaf_v1.0.16_3d0h:name=vmaf_v1 -m version=vmaf_v0.6.1:name=vmaf --feature psnr \
+	  --json -o $(DEMO_DIR)/scores.json
 	@echo "per-frame and pooled scores: $(DEMO_DIR)/scores.json"
 
 bench: build

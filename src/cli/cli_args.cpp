@@ -16,7 +16,7 @@ namespace fastvmaf::cli {
 namespace {
 
 // The model the CLI uses when none is given and -n is not set.
-constexpr const char* kDefaultModel = "vmaf_v0.6.1";
+constexpr const char* kDefaultModel = "vmaf_v1.0.16_3d0h";
 
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -206,6 +206,7 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
     ModelRequest m;
     m.version = kDefaultModel;
     a.engine.models.push_back(m);
+    a.default_model = true;
     a.notes.push_back(fmt::format("no model given: scoring with {}", kDefaultModel));
   }
 

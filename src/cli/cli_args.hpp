@@ -27,6 +27,7 @@ struct Args {
   bool show_version = false;
   bool list_features = false;
   std::vector<std::string> notes;  // informational lines for stderr (default model, backend)
+  bool default_model = false;      // no -m and no -n: the CLI chose the model
 };
 
 // Parses -m's "path=...:name=...:version=...:disable_clip:enable_transform:adm.key=value".

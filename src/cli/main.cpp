@@ -33,8 +33,7 @@ void list_features() {
   }
 }
 
-int run(int argc, char** argv) {
-  fastvmaf::cli::Args args;
+int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   CLI::App app{"fastvmaf: score a distorted video against its reference with VMAF and its features, "
                "bit-exact with libvmaf"};
   if (auto code = fastvmaf::cli::parse(app, args, argc, argv)) return *code;
@@ -87,10 +86,15 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  fastvmaf::cli::Args args;
   try {
-    return run(argc, argv);
+    return run(args, argc, argv);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%sfastvmaf: error: %s\n", ::isatty(::fileno(stderr)) ? "\n" : "", e.what());
+    // The default model needs CAMBI and SpEED, which refuse small frames.
+    if (args.default_model && std::string(e.what()).find("too small") != std::string::npos)
+      std::fprintf(stderr, "fastvmaf: hint: for small frames choose a model without CAMBI and SpEED, e.g. "
+                           "-m version=vmaf_v0.6.1\n");
     return 1;
   }
 }

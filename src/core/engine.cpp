@@ -81,7 +81,7 @@ struct Engine::Impl {
 
   // libvmaf registers an extractor once per distinct (name, feature-param options):
   // a second request with the same key is dropped (fex_ctx_vector.c).
-  void add_slot(const ExtractorInfo* info, const OptionDict& dict) {
+  void add_slot(const ExtractorInfo* info, const OptionDict& dict, const std::string& origin) {
     OptionSet opts(info->name, info->options, dict);
     std::string key = feature_name(info->name, opts);
     for (const auto& s : slots)
@@ -104,7 +104,7 @@ struct Engine::Impl {
     }
     if (!f) f = reg.factory(info->name, Backend::Cpu);
     if (!f) throw std::invalid_argument(fmt::format("feature extractor \"{}\" is not implemented yet", info->name));
-    slots.push_back(SlotSpec{info, std::move(opts), std::move(key), backend, *f});
+    slots.push_back(SlotSpec{info, std::move(opts), std::move(key), backend, *f, origin});
   }
 };
 
@@ -129,7 +129,7 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
       if (!info)
         throw std::invalid_argument(fmt::format("model {} needs feature extractor \"{}\", which is not implemented",
                                                 req.label(), use.extractor));
-      m.add_slot(info, use.options);
+      m.add_slot(info, use.options, "model " + req.label());
     }
   }
   for (const auto& f : m.options.features) {
@@ -144,7 +144,7 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
     // rounds a number through float and "%g" (core/dict_value.hpp): topk=0.0123456789
     // runs with 0.0123457.
     for (const auto& [k, v] : f.options) dict.set(k, cli_dictionary_value(v));
-    m.add_slot(info, dict);
+    m.add_slot(info, dict, "--feature " + f.name);
   }
   if (m.slots.empty()) throw std::invalid_argument("nothing to compute: give a model (-m) or a feature (--feature)");
 }

@@ -76,7 +76,14 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     s->spec = &spec;
     s->temporal = spec.info->temporal;
     s->device = spec.backend != Backend::Cpu;
-    auto first = make_instance(spec, geometry);
+    std::unique_ptr<FeatureExtractor> first;
+    try {
+      first = make_instance(spec, geometry);
+    } catch (const std::invalid_argument& e) {
+      // Say which model or --feature needs the extractor that refused the input.
+      if (spec.origin.empty()) throw;
+      throw std::invalid_argument(fmt::format("{} (needed by {})", e.what(), spec.origin));
+    }
     if (s->device) {
       auto* twin = dynamic_cast<gpu::Twin*>(first.get());
       if (!twin) throw std::logic_error(fmt::format("the {} implementation of \"{}\" is not a GPU twin",

@@ -37,6 +37,7 @@ struct SlotSpec {
   std::string dedupe_key;
   Backend backend = Backend::Cpu;
   ExtractorFactory factory;
+  std::string origin;  // who asked for it, for messages: "model vmaf_v0.6.1", "--feature cambi"
 };
 
 class Scheduler {

@@ -41,10 +41,16 @@ long4k() {
 }
 
 default_cases() {
-  # name | resolution | fastvmaf arguments
-  echo "psnr|576x324|-n --feature psnr"
-  echo "psnr|1920x1080|-n --feature psnr"
-  echo "psnr|3840x2160|-n --feature psnr"
+  # name | resolution | fastvmaf arguments [| thread counts, overriding BENCH_THREADS]
+  for r in 576x324 1920x1080 3840x2160; do
+    echo "psnr|$r|-n --feature psnr"
+    echo "cambi|$r|-n --feature cambi"
+    echo "vmaf_v0.6.1|$r|-m version=vmaf_v0.6.1"
+    echo "vmaf_v1.0.16_3d0h|$r|-m version=vmaf_v1.0.16_3d0h"
+  done
+  # Bounded memory: a 24-frame 4K pair with 16 threads (libvmaf's CLI peaks at 3.6 GB).
+  echo "vmaf_v0.6.1|3840x2160x24|-m version=vmaf_v0.6.1|16"
+  echo "vmaf_v1.0.16_3d0h|3840x2160x24|-m version=vmaf_v1.0.16_3d0h|16"
 }
 
 cases=${BENCH_CASES:-$(default_cases)}
@@ -59,7 +65,7 @@ echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print
 echo
 echo "| case | resolution | backend | threads | frames | fps | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---:|---:|"
-while IFS='|' read -r name res args; do
+while IFS='|' read -r name res args case_threads; do
   [ -n "$name" ] || continue
   if [ "$res" = "3840x2160x24" ]; then
     base=$(long4k)
@@ -69,7 +75,7 @@ while IFS='|' read -r name res args; do
   ref=${base}_ref.y4m
   dis=${base}_dis.y4m
   for backend in $backends; do
-    for t in $threads_list; do
+    for t in ${case_threads:-$threads_list}; do
       tn=$t; [ "$t" = all ] && tn=$ncpu
       best=""; rss=""
       for _ in $(seq "$repeat"); do

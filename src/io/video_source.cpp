@@ -46,6 +46,21 @@ std::size_t VideoSource::frame_bytes(bool mono) const {
   return (luma + 2 * cw * ch) * bytes;
 }
 
+void VideoSource::skip_planes(bool mono) {
+  const std::size_t n = frame_bytes(mono);
+  std::vector<std::uint8_t> buf(std::min<std::size_t>(n, 1 << 20));
+  std::size_t left = n;
+  while (left) {
+    const std::size_t chunk = std::min(left, buf.size());
+    const std::size_t got = read_bytes(buf.data(), chunk);
+    if (got != chunk)
+      fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", frames_, n - left + got, n,
+                              left - got));
+    left -= chunk;
+  }
+  ++frames_;
+}
+
 void VideoSource::read_planes(Picture& pic, bool mono) {
   const unsigned frame = frames_;
   const std::size_t bytes = pic.bytes_per_sample();
@@ -114,18 +129,7 @@ class Y4mSource final : public VideoSource {
 
   bool skip() override {
     if (!frame_header()) return false;
-    const std::size_t n = frame_bytes(mono_);
-    std::vector<std::uint8_t> buf(std::min<std::size_t>(n, 1 << 20));
-    std::size_t left = n;
-    while (left) {
-      const std::size_t chunk = std::min(left, buf.size());
-      const std::size_t got = read_bytes(buf.data(), chunk);
-      if (got != chunk)
-        fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", frames_,
-                                n - left + got, n, left - got));
-      left -= chunk;
-    }
-    ++frames_;
+    skip_planes(mono_);
     return true;
   }
 
@@ -238,18 +242,7 @@ class YuvSource final : public VideoSource {
 
   bool skip() override {
     if (at_eof()) return false;
-    const std::size_t n = frame_bytes(false);
-    std::vector<std::uint8_t> buf(std::min<std::size_t>(n, 1 << 20));
-    std::size_t left = n;
-    while (left) {
-      const std::size_t chunk = std::min(left, buf.size());
-      const std::size_t got = read_bytes(buf.data(), chunk);
-      if (got != chunk)
-        fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", frames_,
-                                n - left + got, n, left - got));
-      left -= chunk;
-    }
-    ++frames_;
+    skip_planes(false);
     return true;
   }
 

@@ -33,6 +33,8 @@ class VideoSource {
   // Reads the planes of one frame (after any frame header) into pic and checks sample
   // ranges. `frame_bytes` is the size on disk.
   void read_planes(Picture& pic, bool mono);
+  // Reads past the planes of one frame (frame skipping), with the same checks.
+  void skip_planes(bool mono);
   std::size_t frame_bytes(bool mono) const;
 
   VideoGeometry geometry_;

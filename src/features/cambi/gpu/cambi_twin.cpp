@@ -20,6 +20,7 @@
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
 #include "features/cambi/cambi_params.hpp"
+#include "features/cambi/gpu/cambi_buffers.hpp"
 #include "features/cambi/gpu/cambi_kernels.hpp"
 #include "features/cambi/gpu/cambi_launch.hpp"
 #include "gpu/backend/buffer.hpp"
@@ -57,36 +58,11 @@ class CambiTwin final : public gpu::Twin {
   void init(const VideoGeometry& geometry) override {
     plan_ = make_plan(settings_, geometry);  // the CPU's checks and window guard, first
     launch_ = twin::make_launch_plan(plan_, geometry);
-    const std::size_t n = launch_.image;
-    image_ = gpu::DeviceBuffer<std::uint16_t>(n, kWho);
-    mask_ = gpu::DeviceBuffer<std::uint8_t>(n, kWho);
-    for (auto& f : filtered_) f = gpu::DeviceBuffer<std::uint16_t>(n, kWho);
-    keys_ = gpu::DeviceBuffer<std::uint16_t>(n, kWho);
-    bits_ = gpu::DeviceBuffer<std::uint32_t>(3 * launch_.words * launch_.h, kWho);
-    hist_ = gpu::DeviceBuffer<std::uint16_t>(launch_.hist, kWho);
-    c_values_ = gpu::DeviceBuffer<float>(launch_.c_values, kWho);
-    const twin::InitBlock block = twin::init_block(launch_);
-    init_ = gpu::DeviceBuffer<std::uint32_t>(block.words, kWho);
-    staging_ = gpu::PinnedBuffer<std::uint32_t>(block.words, kWho);
-    twin::fill_init_block(launch_, plan_.dis, staging_.data());
+    buffers_ = std::make_unique<TwinBuffers>(launch_, plan_.dis, kWho);
     results_ = gpu::PinnedBuffer<twin::Results>(2, kWho);
     init_stream_ = std::make_unique<gpu::Stream>(init_counters_, kWho);
-    init_stream_->ref().upload(init_.get(), staging_.data(), staging_.bytes());
+    buffers_->upload_init(init_stream_->ref());
     uploaded_.record(init_stream_->ref());
-
-    std::uint32_t* base = init_.get();
-    f_.lut = reinterpret_cast<const float*>(base + block.lut);
-    f_.src_x = base + block.src_x;
-    f_.src_y = base + block.src_y;
-    f_.state = reinterpret_cast<twin::FrameState*>(base + block.state);
-    f_.image = image_.get();
-    f_.mask = mask_.get();
-    f_.filtered[0] = filtered_[0].get();
-    f_.filtered[1] = filtered_[1].get();
-    f_.keys = keys_.get();
-    f_.bits = bits_.get();
-    f_.hist = hist_.get();
-    f_.c_values = c_values_.get();
     first_ = true;
   }
 
@@ -95,11 +71,11 @@ class CambiTwin final : public gpu::Twin {
     const gpu::DeviceFrame& d = *frame.device;
     const gpu::StreamRef stream = gpu::frame_stream(d, kWho);
     if (first_) stream.wait(uploaded_);
-    twin::FramePointers f = f_;
+    twin::FramePointers f = buffers_->pointers();
     f.luma = d.plane(gpu::Side::Dis, 0);
     f.pitch = d.layout().slot(gpu::Side::Dis, 0).pitch;
     enqueue_frame(stream, launch_, f, next_, first_);
-    stream.download(results_.data() + next_, &f_.state->results, sizeof(twin::Results));
+    stream.download(results_.data() + next_, &f.state->results, sizeof(twin::Results));
     Slot& slot = slots_[next_];
     slot.ready.record(stream);
     slot.index = frame.index;
@@ -131,16 +107,11 @@ class CambiTwin final : public gpu::Twin {
   std::string name_;
   Plan plan_;
   twin::LaunchPlan launch_;
-  gpu::DeviceBuffer<std::uint16_t> image_, filtered_[2], keys_, hist_;
-  gpu::DeviceBuffer<std::uint8_t> mask_;
-  gpu::DeviceBuffer<std::uint32_t> bits_, init_;
-  gpu::DeviceBuffer<float> c_values_;
-  gpu::PinnedBuffer<std::uint32_t> staging_;   // the init block, kept until the device read it
+  std::unique_ptr<TwinBuffers> buffers_;
   gpu::PinnedBuffer<twin::Results> results_;   // two results blocks
   gpu::Counters init_counters_;                // the init upload is not a frame's work
   std::unique_ptr<gpu::Stream> init_stream_;
   gpu::Event uploaded_{kWho};
-  twin::FramePointers f_;
   std::array<Slot, 2> slots_;
   unsigned next_ = 0;
   bool first_ = true;

@@ -73,7 +73,7 @@ FVMAF_HD inline bool in_mask(unsigned flat_count, unsigned mask_index) { return 
 FVMAF_HD inline std::uint16_t mode3(std::uint16_t a, std::uint16_t b, std::uint16_t c) {
   const std::uint16_t lo = a < b ? (a < c ? a : c) : (b < c ? b : c);
   const std::uint16_t b_or_lo = b == c ? b : lo;
-  return (a == b) | (a == c) ? a : b_or_lo;
+  return ((a == b) | (a == c)) ? a : b_or_lo;
 }
 
 // filter_mode's horizontal pass at column j of one row: the mode of j-1, j, j+1, or the

@@ -39,7 +39,7 @@ inline constexpr std::size_t kHistCapBytes = std::size_t{64} << 20;  // all chun
 inline constexpr unsigned kCValueThreads = 128;  // columns per c-value block
 inline constexpr unsigned kSelectThreads = 256;  // passes 2 and 3
 inline constexpr unsigned kSelectItemsPerThread = 16;
-inline constexpr unsigned kSelectBlocksMax = 528;  // grid-stride beyond: 4 blocks per H200 SM
+inline constexpr unsigned kSelectBlocksMax = 132;  // per scale, grid-stride beyond (an H200 has 132 SMs)
 
 struct Grid {
   unsigned x = 1, y = 1;

@@ -2,10 +2,11 @@
 // submit/collect runs over many iterations as the engine drives it (submit(i + 1) before
 // collect(i)), so the time per frame is the twin's alone: no decoding, no upload. Also:
 // the latency of one frame (submit then collect), the host's enqueue time, the device
-// work per frame from the counters, and a sweep of the c-value row-chunk layouts (the
-// kernels driven directly, every layout checked to give the twin's exact sums).
+// work per frame from the counters, and a sweep of c-value block layouts, rows per block R
+// (0: automatic) and columns per block C (0: automatic; 16 or 32), the kernels driven
+// directly, every layout checked to give the twin's values.
 //
-//   cambi_gpu_bench [--iterations N] [--chunk-rows R,R,...] FILE.y4m ...
+//   cambi_gpu_bench [--iterations N] [--layouts R:C,R:C,...] FILE.y4m ...
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -142,29 +143,29 @@ void bench_twin(const Clip& c, unsigned iterations, std::vector<double>& first_v
 }
 
 // The kernels driven directly with a chosen chunk layout; back-to-back frames, one wait.
-void bench_layout(const Clip& c, unsigned iterations, unsigned chunk_rows, const std::vector<double>& want) {
+void bench_layout(const Clip& c, unsigned iterations, unsigned chunk_rows, int cols, const std::vector<double>& want) {
   const OptionSet options("cambi", &cambi::option_specs(), OptionDict{});
   const cambi::Settings settings = cambi::settings_from_options(options);
   const cambi::Plan plan = cambi::make_plan(settings, c.g);
-  const cambi::twin::LaunchPlan lp = cambi::twin::make_launch_plan(plan, c.g, chunk_rows);
+  const cambi::twin::LaunchPlan lp = cambi::twin::make_launch_plan(plan, c.g, chunk_rows, cols);
   gpu::Counters counters;
   gpu::Stream stream(counters, kWho);
   cambi::TwinBuffers buffers(lp, plan.dis, kWho);
   buffers.upload_init(stream.ref());
   gpu::PinnedBuffer<cambi::twin::Results> results(2, kWho);
   const unsigned n = static_cast<unsigned>(c.pictures.size());
-  auto run = [&](unsigned i, bool clear) {
+  auto run = [&](unsigned i) {
     cambi::twin::FramePointers f = buffers.pointers();
     f.luma = c.frames[i % n].get();
     f.pitch = c.layout.slot(gpu::Side::Dis, 0).pitch;
-    cambi::enqueue_frame(stream.ref(), lp, f, i & 1u, clear);
+    cambi::enqueue_frame(stream.ref(), lp, f, i & 1u);
     stream.ref().download(results.data() + (i & 1u), &f.state->results, sizeof(cambi::twin::Results));
   };
   gpu::Event done(kWho);
   // Frame 0 and 1, checked against the twin's values.
   bool equal = true;
   for (unsigned i = 0; i < std::min(n, 2u); ++i) {
-    run(i, i == 0);
+    run(i);
     done.record(stream.ref());
     done.wait_host();
     const double score = cambi::twin::score_of(results[i & 1u], lp, plan.dis.window);
@@ -172,16 +173,17 @@ void bench_layout(const Clip& c, unsigned iterations, unsigned chunk_rows, const
     equal = equal && std::memcmp(&clipped, &want[i], sizeof(double)) == 0;
   }
   const auto t0 = Clock::now();
-  for (unsigned i = 0; i < iterations; ++i) run(i, false);
+  for (unsigned i = 0; i < iterations; ++i) run(i);
   done.record(stream.ref());
   done.wait_host();
   const double total = ms_since(t0);
   std::ostringstream chunks;
   for (int s = 0; s < cambi::twin::kScales; ++s)
-    chunks << (s ? " " : "") << lp.scales[s].chunks << "x" << lp.scales[s].chunk_rows;
-  std::printf("| %s | %ux%u | kernels, chunk rows %s (%s) | %.4f ms/frame | histograms %.1f MiB | %s |\n",
-              c.name.c_str(), c.g.width, c.g.height, chunk_rows ? std::to_string(chunk_rows).c_str() : "auto",
-              chunks.str().c_str(), total / iterations, lp.hist * 2.0 / 1048576.0,
+    chunks << (s ? " " : "") << lp.scales[s].tiles << "x" << lp.scales[s].chunks << "x" << lp.scales[s].chunk_rows;
+  std::printf("| %s | %ux%u | kernels, rows %s, cols %d (tiles x chunks x rows: %s) | %.4f ms/frame | %u c-value "
+              "blocks, %zu B shared | %s |\n",
+              c.name.c_str(), c.g.width, c.g.height, chunk_rows ? std::to_string(chunk_rows).c_str() : "auto", lp.cols,
+              chunks.str().c_str(), total / iterations, lp.cvalue_blocks, lp.hist_bytes,
               equal ? "values equal the twin's" : "VALUES DIFFER FROM THE TWIN'S");
 }
 
@@ -191,15 +193,19 @@ void bench_layout(const Clip& c, unsigned iterations, unsigned chunk_rows, const
 int main(int argc, char** argv) {
   using namespace fastvmaf;  // NOLINT(build/namespaces)
   unsigned iterations = 200;
-  std::vector<unsigned> layouts;
+  std::vector<std::pair<unsigned, int>> layouts;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--iterations" && i + 1 < argc) {
       iterations = static_cast<unsigned>(std::atoi(argv[++i]));
-    } else if (a == "--chunk-rows" && i + 1 < argc) {
+    } else if (a == "--layouts" && i + 1 < argc) {
       std::stringstream ss(argv[++i]);
-      for (std::string r; std::getline(ss, r, ',');) layouts.push_back(static_cast<unsigned>(std::atoi(r.c_str())));
+      for (std::string r; std::getline(ss, r, ',');) {
+        const std::size_t colon = r.find(':');
+        layouts.emplace_back(static_cast<unsigned>(std::atoi(r.substr(0, colon).c_str())),
+                             colon == std::string::npos ? 0 : std::atoi(r.substr(colon + 1).c_str()));
+      }
     } else {
       files.push_back(a);
     }
@@ -218,7 +224,7 @@ int main(int argc, char** argv) {
       const Clip c = load(f, stream.ref());
       std::vector<double> values;
       bench_twin(c, iterations, values);
-      for (unsigned rows : layouts) bench_layout(c, iterations, rows, values);
+      for (const auto& [rows, cols] : layouts) bench_layout(c, iterations, rows, cols, values);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cambi_gpu_bench: %s\n", e.what());

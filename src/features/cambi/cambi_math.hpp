@@ -278,7 +278,7 @@ struct ScaleBins {
 
 struct FrameState {
   Results results;
-  std::uint32_t tickets[kScales + 2];  // blocks done: each scale's c-value launch, pass 2, pass 3
+  std::uint32_t tickets[kScales + 2];  // blocks done: pass 1 of each scale, pass 2, pass 3
   std::uint32_t spare;
   ScaleBins bins[kScales];
 };
@@ -287,9 +287,18 @@ static_assert(sizeof(FrameState) % sizeof(std::uint64_t) == 0);
 // Word index of status[k] in the state (kept by kernel 1's zeroing; see Results).
 inline constexpr std::size_t kStatusWord = offsetof(Results, status) / sizeof(std::uint32_t);
 
-// ---- kernel 1: preprocessing, input validation, state reset ---------------------------
+// ---- kernel 1: preprocessing, validation, state reset, spatial mask --------------------
+// A block owns an 8 x 32 tile of the (resized) picture. It preprocesses the picture
+// around its tile (15 x 39: the 7x7 mask filter reads 3 pixels around each, and a flat
+// flag compares with the pixel right and below), keeps its own pixels as the picture of
+// scale 0, marks the flat pixels (0 outside the frame), sums 7 of them down each column
+// and 7 of those sums across. The same grid checks every sample of the picture and
+// resets the frame state, grid-stride.
 
-struct PrepArgs {
+inline constexpr int kMaskImgH = kTileH + 2 * kMaskRadius + 1, kMaskImgW = kTileW + 2 * kMaskRadius + 1;
+inline constexpr int kMaskFlatH = kTileH + 2 * kMaskRadius, kMaskFlatW = kTileW + 2 * kMaskRadius;
+
+struct PictureArgs {
   const std::uint8_t* luma = nullptr;  // the picture's luma in the device frame
   std::size_t pitch = 0;               // bytes per row
   unsigned bpc = 8;
@@ -298,7 +307,9 @@ struct PrepArgs {
   const std::uint32_t* src_x = nullptr;  // picture column of each column (w entries)
   const std::uint32_t* src_y = nullptr;  // picture row of each row (h entries)
   bool anti_dither = false;
-  std::uint16_t* out = nullptr;  // w x h, pitch w
+  int mask_index = 0;
+  std::uint16_t* image = nullptr;  // w x h, pitch w: the picture of scale 0
+  std::uint8_t* mask = nullptr;    // w x h, pitch w
   std::uint32_t* state = nullptr;  // FrameState words
   unsigned slot = 0;               // which status word is this frame's
 };
@@ -308,14 +319,14 @@ struct PrepArgs {
 FVMAF_HD inline bool sample_fits(unsigned v, unsigned bpc) { return bpc == 8 || bpc >= 16 || v < (1u << bpc); }
 
 template <typename T>
-FVMAF_HD inline unsigned sample_at(const PrepArgs& a, unsigned y, unsigned x) {
+FVMAF_HD inline unsigned sample_at(const PictureArgs& a, unsigned y, unsigned x) {
   return reinterpret_cast<const T*>(a.luma + static_cast<std::size_t>(y) * a.pitch)[x];
 }
 
-// Output pixel (i, j): the resized sample in 10 bits, anti-dithered below 10 bits
+// Pixel (i, j) of scale 0: the resized sample in 10 bits, anti-dithered below 10 bits
 // (anti_dithering_filter reads the unfiltered pixels right and below).
 template <typename T>
-FVMAF_HD inline std::uint16_t prep_pixel(const PrepArgs& a, unsigned i, unsigned j) {
+FVMAF_HD inline std::uint16_t prep_pixel(const PictureArgs& a, unsigned i, unsigned j) {
   auto c = [&a](unsigned y, unsigned x) -> unsigned { return to_10bit(sample_at<T>(a, a.src_y[y], a.src_x[x]), a.bpc); };
   if (!a.anti_dither) return static_cast<std::uint16_t>(c(i, j));
   const bool last_row = i + 1 == a.h, last_col = j + 1 == a.w;
@@ -325,51 +336,38 @@ FVMAF_HD inline std::uint16_t prep_pixel(const PrepArgs& a, unsigned i, unsigned
   return static_cast<std::uint16_t>(c(i, j));
 }
 
-// Work-item (y, x) of kernel 1, whose grid covers the picture: checks its sample and
-// writes output pixel (y, x) when that is inside the resized frame. False when the
-// sample is too large for the bit depth.
+// Work-item `item` of `items` checks samples item, item + items, ...; false when one is
+// too large for the bit depth.
 template <typename T>
-FVMAF_HD inline bool prep_item(const PrepArgs& a, unsigned y, unsigned x) {
+FVMAF_HD inline bool check_samples(const PictureArgs& a, std::size_t item, std::size_t items) {
+  if (sample_fits(0xFFFFu, a.bpc)) return true;  // a depth that is not checked
   bool fits = true;
-  if (y < a.in_h && x < a.in_w) fits = sample_fits(sample_at<T>(a, y, x), a.bpc);
-  if (y < a.h && x < a.w) a.out[static_cast<std::size_t>(y) * a.w + x] = prep_pixel<T>(a, y, x);
+  const std::size_t n = static_cast<std::size_t>(a.in_w) * a.in_h;
+  for (std::size_t k = item; k < n; k += items)
+    fits = fits && sample_fits(sample_at<T>(a, static_cast<unsigned>(k / a.in_w), static_cast<unsigned>(k % a.in_w)), a.bpc);
   return fits;
 }
 
-// Kernel 1's reset of the frame state, work-item `item` of `items`: every word but this
-// frame's status word, which the previous frame cleared.
-FVMAF_HD inline void reset_state(const PrepArgs& a, std::size_t item, std::size_t items) {
+// Resets the frame state, work-item `item` of `items`: every word but this frame's status
+// word, which the previous frame cleared.
+FVMAF_HD inline void reset_state(const PictureArgs& a, std::size_t item, std::size_t items) {
   const std::size_t keep = kStatusWord + a.slot;
   for (std::size_t k = item; k < kStateWords; k += items)
     if (k != keep) a.state[k] = 0;
 }
 
-// ---- kernel 2: the spatial mask, through a shared tile ---------------------------------
-// A block computes the mask of an 8 x 32 tile at (i0, j0): it loads the picture around
-// it (15 x 39), marks the flat pixels (14 x 38, 0 outside the frame), sums 7 of them down
-// each column (8 x 38), then 7 of those sums across.
-
-inline constexpr int kMaskImgH = kTileH + 2 * kMaskRadius + 1, kMaskImgW = kTileW + 2 * kMaskRadius + 1;
-inline constexpr int kMaskFlatH = kTileH + 2 * kMaskRadius, kMaskFlatW = kTileW + 2 * kMaskRadius;
-
-struct MaskArgs {
-  const std::uint16_t* img = nullptr;  // w x h, pitch w
-  unsigned w = 0, h = 0;
-  int mask_index = 0;
-  std::uint8_t* mask = nullptr;  // w x h, pitch w
-};
-
-// Phase 1: tile cells item, item + items, ... of the picture (0 outside the frame).
-FVMAF_HD inline void mask_load(const MaskArgs& a, int i0, int j0, int item, int items, std::uint16_t* tile) {
+// Phase 1: tile cells item, item + items, ... of the preprocessed picture (0 outside).
+template <typename T>
+FVMAF_HD inline void picture_load(const PictureArgs& a, int i0, int j0, int item, int items, std::uint16_t* tile) {
   for (int k = item; k < kMaskImgH * kMaskImgW; k += items) {
     const int i = i0 - kMaskRadius + k / kMaskImgW, j = j0 - kMaskRadius + k % kMaskImgW;
     const bool inside = i >= 0 && j >= 0 && i < static_cast<int>(a.h) && j < static_cast<int>(a.w);
-    tile[k] = inside ? a.img[static_cast<std::size_t>(i) * a.w + static_cast<unsigned>(j)] : std::uint16_t{0};
+    tile[k] = inside ? prep_pixel<T>(a, static_cast<unsigned>(i), static_cast<unsigned>(j)) : std::uint16_t{0};
   }
 }
 
 // Phase 2: flat flags (get_derivative_data_for_row), 0 outside the frame.
-FVMAF_HD inline void mask_flat(const MaskArgs& a, int i0, int j0, int item, int items, const std::uint16_t* tile,
+FVMAF_HD inline void mask_flat(const PictureArgs& a, int i0, int j0, int item, int items, const std::uint16_t* tile,
                                std::uint8_t* flat) {
   for (int k = item; k < kMaskFlatH * kMaskFlatW; k += items) {
     const int r = k / kMaskFlatW, c = k % kMaskFlatW;
@@ -395,26 +393,30 @@ FVMAF_HD inline void mask_columns(int item, int items, const std::uint8_t* flat,
   }
 }
 
-// Phase 4: work-item (ty, tx) writes the mask at (i0 + ty, j0 + tx) (compute_mask_row).
-FVMAF_HD inline void mask_store(const MaskArgs& a, int i0, int j0, int ty, int tx, const std::uint8_t* column) {
+// Phase 4: work-item (ty, tx) writes pixel (i0 + ty, j0 + tx) of the picture and the mask
+// (compute_mask_row).
+FVMAF_HD inline void picture_store(const PictureArgs& a, int i0, int j0, int ty, int tx, const std::uint16_t* tile,
+                                   const std::uint8_t* column) {
   const int i = i0 + ty, j = j0 + tx;
   if (i >= static_cast<int>(a.h) || j >= static_cast<int>(a.w)) return;
   unsigned s = 0;
   for (int d = 0; d < 2 * kMaskRadius + 1; ++d) s += column[ty * kMaskFlatW + tx + d];
-  a.mask[static_cast<std::size_t>(i) * a.w + static_cast<unsigned>(j)] =
-      in_mask(s, static_cast<unsigned>(a.mask_index)) ? 1 : 0;
+  const std::size_t at = static_cast<std::size_t>(i) * a.w + static_cast<unsigned>(j);
+  a.image[at] = tile[(ty + kMaskRadius) * kMaskImgW + tx + kMaskRadius];
+  a.mask[at] = in_mask(s, static_cast<unsigned>(a.mask_index)) ? 1 : 0;
 }
 
-// ---- per scale, kernel 1: decimation, mode filter, level keys ---------------------------
-// A block filters an 8 x 32 tile: it loads the (decimated) picture around it (10 x 34),
-// takes the horizontal modes (10 x 32), then the vertical ones, and writes the filtered
+// ---- scale kernels: mode filter and level keys of one scale, bit masks of another --------
+// Mode blocks filter an 8 x 32 tile: they load the (decimated) picture around it (10 x 34),
+// take the horizontal modes (10 x 32), then the vertical ones, and write the filtered
 // picture and each pixel's key: its level in the band when it is in the mask and in the
-// band, else kNoKey.
+// band, else kNoKey. Bit blocks take the keys of a finished scale (below). One launch
+// runs the bit blocks of scale s and the mode blocks of scale s + 1, which are independent.
 
 inline constexpr int kModeH = kTileH + 2, kModeW = kTileW + 2;
 
 struct ModeArgs {
-  const std::uint16_t* src = nullptr;  // the previous scale (or the preprocessed picture)
+  const std::uint16_t* src = nullptr;  // the previous scale (or the picture of scale 0)
   unsigned src_pitch = 0;              // elements
   bool decimate = false;               // src(2i, 2j) is this scale's (i, j)
   unsigned w = 0, h = 0;               // this scale
@@ -465,13 +467,12 @@ FVMAF_HD inline void mode_store(const ModeArgs& a, int i0, int j0, int ty, int t
   a.keys[at] = masked && level >= 0 && level < a.band_size ? static_cast<std::uint16_t>(level) : kNoKey;
 }
 
-// ---- per scale, kernel 2: bit masks of the rows (one warp ballot per 32 columns) --------
-// For row r, bit x of:
+// Bit blocks: for row r of a scale, bit x of
 //   start[r]   a run of equal keys starts at x (x == 0 or key(r, x) != key(r, x - 1))
 //   valid[r]   key(r, x) is counted (not kNoKey)
 //   change[r]  the slide to row r leaves row r-pad-1 and enters row r+pad, both inside
 //              the frame, and their keys differ at x
-// Bits past the width: start set, the others clear.
+// Bits past the width: start set, the others clear. One warp ballot per 32 columns.
 
 struct BitsArgs {
   const std::uint16_t* keys = nullptr;
@@ -510,31 +511,159 @@ FVMAF_HD inline void store_row_bits(const BitsArgs& a, int r, unsigned wd, std::
   a.change[at] = change;
 }
 
-// ---- per scale, kernel 3: c-values from column-owned sliding histograms -----------------
-// Work-item j of row chunk q owns column j of the chunk's histogram: hist[level * w + j]
-// counts the pixels of that level (key) in the window of the chunk's current row around
-// column j. It fills the window of the chunk's first row, slides it down one row at a
-// time (rows leave at the top and enter at the bottom; a row pair whose keys agree over
-// the window's columns changes nothing and is skipped), computes the c-value of each
-// pixel of its column, and finally empties the window again, so every histogram is zero
-// between uses (the first frame clears it). The counts are uint16 and updated modulo
-// 2^16: a window holds at most 65 x 65 = 4225 pixels, so once all updates of a row are
-// applied every count is exact, whatever their order.
+// One launch's blocks: the bit tiles of one scale, then the mode tiles of the next (either
+// may be absent). Tiles are numbered row-major over the scale's 8 x 32 tiles.
+struct ScaleArgs {
+  ModeArgs mode;
+  BitsArgs bits;
+  unsigned bits_tiles_x = 0, bits_blocks = 0;
+  unsigned mode_tiles_x = 0, mode_blocks = 0;
+};
 
-struct CValueArgs {
+// ---- the c-value kernel: column-owned sliding histograms in shared memory ---------------
+// One launch for every scale. A block is one warp and owns `cols` (16 or 32) columns of a
+// row chunk of one scale: lane c owns column j0 + c of the block's histogram (uint16 in
+// shared memory, hist[level * cols + c]), which counts the pixels of each level (key) in
+// the window of the current row around its column. The block fills the window of its
+// first row, then slides it down one row at a time: a row leaves at the top and one
+// enters at the bottom; where their keys agree over the lane's columns nothing changes
+// and the lane skips them; a changed segment is applied one run of equal keys at a time.
+// Then the lane computes its pixel's c-value. Counts are updated modulo 2^16 by their own
+// lane only: a window holds at most 65 x 65 = 4225 pixels, so every count is exact once
+// a row's updates are in, whatever their order.
+//
+// The rows a step reads (keys over the block's span of columns and their bit-mask words)
+// are staged in shared memory by the whole warp, one step ahead: each lane loads its
+// share of step k + 1 into registers before it applies step k, and stores it after.
+
+inline constexpr int kCValueLanes = 32;
+inline constexpr int kMaxPad = 32;  // the window guard keeps windows at 65 or less
+inline constexpr int kSpan = kCValueLanes + 2 * kMaxPad;  // columns a block's windows cover
+inline constexpr int kSpanWords = 4;                      // bit-mask words covering a span
+inline constexpr int kKeysPerLane = kSpan / kCValueLanes;
+static_assert(kSpan % kCValueLanes == 0);
+
+struct CValueScale {
   const std::uint16_t* keys = nullptr;  // this scale, pitch w
   const std::uint16_t* img = nullptr;   // filtered picture, pitch w
-  unsigned w = 0, h = 0;
-  int pad = 0;  // window / 2
   const std::uint32_t* start = nullptr;
   const std::uint32_t* valid = nullptr;
   const std::uint32_t* change = nullptr;
-  unsigned words = 0;
-  std::uint16_t* hist = nullptr;  // chunks x band_size x w
-  unsigned chunk_rows = 1;
-  bool clear = false;      // clear the histogram column first (first frame)
   float* c_out = nullptr;  // w x h, pitch w
+  unsigned w = 0, h = 0, words = 0;
+  unsigned tiles = 0;       // column tiles of `cols` columns
+  unsigned chunk_rows = 1;  // rows per block
+  unsigned first_block = 0;
 };
+
+struct CValueLaunch {
+  CValueScale scale[kScales];
+  CValueTables tables;
+  const float* lut = nullptr;
+  int pad = 0;
+  int cols = 32;  // columns per block (lanes that own a column)
+};
+
+// What a block works on.
+struct CValueBlock {
+  int s = 0;            // scale
+  int j0 = 0;           // first column
+  int r0 = 0, r1 = 0;   // rows [r0, r1)
+  int xs0 = 0, xs1 = 0; // the span of columns its windows cover
+  int wd0 = 0;          // first bit-mask word of the span
+  int init_lo = 0, init_rows = 0;  // the window of row r0
+  int steps = 0;        // init_rows + (r1 - r0)
+};
+
+FVMAF_HD inline CValueBlock cvalue_block(const CValueLaunch& l, unsigned block) {
+  CValueBlock b;
+  while (b.s + 1 < kScales && block >= l.scale[b.s + 1].first_block) ++b.s;
+  const CValueScale& sc = l.scale[b.s];
+  const unsigned local = block - sc.first_block;
+  const int w = static_cast<int>(sc.w), h = static_cast<int>(sc.h);
+  b.j0 = static_cast<int>(local % sc.tiles) * l.cols;
+  b.r0 = static_cast<int>(local / sc.tiles * sc.chunk_rows);
+  b.r1 = min_i(h, b.r0 + static_cast<int>(sc.chunk_rows));
+  b.xs0 = max_i(0, b.j0 - l.pad);
+  b.xs1 = min_i(w - 1, b.j0 + l.cols - 1 + l.pad);
+  b.wd0 = b.xs0 >> 5;
+  b.init_lo = max_i(0, b.r0 - l.pad);
+  b.init_rows = min_i(h - 1, b.r0 + l.pad) - b.init_lo + 1;
+  b.steps = b.init_rows + (b.r1 - b.r0);
+  return b;
+}
+
+// Step k of a block: rows that leave (a, count -1) and enter (b, +1); with both, only
+// the columns whose keys differ (the change mask of row `pixel`); then the c-value of
+// row `pixel` (the init steps have none).
+struct CValueStep {
+  int row_a = -1, row_b = -1, pixel = -1;
+  FVMAF_HD bool both() const { return row_a >= 0 && row_b >= 0; }
+};
+
+FVMAF_HD inline CValueStep cvalue_step(const CValueLaunch& l, const CValueBlock& b, int k) {
+  CValueStep st;
+  if (k >= b.steps) return st;
+  if (k < b.init_rows) {
+    st.row_b = b.init_lo + k;
+    return st;
+  }
+  const int i = b.r0 + (k - b.init_rows);
+  const int h = static_cast<int>(l.scale[b.s].h);
+  st.pixel = i;
+  if (i > b.r0) {
+    if (i - l.pad - 1 >= 0) st.row_a = i - l.pad - 1;
+    if (i + l.pad < h) st.row_b = i + l.pad;
+  }
+  return st;
+}
+
+// A step's staged rows: keys over the span, and the words change (of row `pixel`), valid
+// and start of rows a and b.
+struct CValueStage {
+  std::uint16_t key_a[kSpan], key_b[kSpan];
+  std::uint32_t words[5][kSpanWords];  // change, valid a, start a, valid b, start b
+};
+
+// What one lane loads for a step: its share of the stage, and its own pixel.
+struct StageLoad {
+  std::uint16_t key_a[kKeysPerLane], key_b[kKeysPerLane];
+  std::uint32_t word = 0;
+  std::uint16_t key = kNoKey, img = 0;
+};
+
+FVMAF_HD inline StageLoad stage_load(const CValueLaunch& l, const CValueBlock& b, const CValueStep& st, int lane) {
+  const CValueScale& sc = l.scale[b.s];
+  StageLoad r;
+  for (int m = 0; m < kKeysPerLane; ++m) {
+    const int x = b.xs0 + lane + m * kCValueLanes;
+    r.key_a[m] = st.row_a >= 0 && x <= b.xs1 ? sc.keys[static_cast<std::size_t>(st.row_a) * sc.w + static_cast<unsigned>(x)]
+                                            : kNoKey;
+    r.key_b[m] = st.row_b >= 0 && x <= b.xs1 ? sc.keys[static_cast<std::size_t>(st.row_b) * sc.w + static_cast<unsigned>(x)]
+                                            : kNoKey;
+  }
+  if (lane < 5 * kSpanWords) {
+    const int which = lane / kSpanWords, wd = b.wd0 + lane % kSpanWords;
+    const int row = which == 0 ? (st.both() ? st.pixel : -1) : which <= 2 ? st.row_a : st.row_b;
+    const std::uint32_t* m = which == 0 ? sc.change : (which & 1) ? sc.valid : sc.start;
+    if (row >= 0 && wd < static_cast<int>(sc.words)) r.word = m[static_cast<std::size_t>(row) * sc.words + static_cast<unsigned>(wd)];
+  }
+  const int j = b.j0 + lane;
+  if (st.pixel >= 0 && lane < l.cols && j < static_cast<int>(sc.w)) {
+    const std::size_t at = static_cast<std::size_t>(st.pixel) * sc.w + static_cast<unsigned>(j);
+    r.key = sc.keys[at];
+    r.img = sc.img[at];
+  }
+  return r;
+}
+
+FVMAF_HD inline void stage_store(const StageLoad& r, int lane, CValueStage& st) {
+  for (int m = 0; m < kKeysPerLane; ++m) {
+    st.key_a[lane + m * kCValueLanes] = r.key_a[m];
+    st.key_b[lane + m * kCValueLanes] = r.key_b[m];
+  }
+  if (lane < 5 * kSpanWords) st.words[lane / kSpanWords][lane % kSpanWords] = r.word;
+}
 
 // The first x in [from, hi] whose bit is set in sel(word), else hi + 1.
 template <class Words>
@@ -551,85 +680,71 @@ FVMAF_HD inline int next_set(Words sel, int from, int hi) {
   return hi + 1;
 }
 
-// Adds delta times the pixels of row r at the selected positions of [lo, hi] to the
-// histogram column `col` (stride w), one run of equal keys at a time.
-template <class Sel>
-FVMAF_HD inline void add_segment(const CValueArgs& a, std::uint16_t* col, int r, Sel sel, int lo, int hi, int delta) {
-  const std::uint16_t* keys = a.keys + static_cast<std::size_t>(r) * a.w;
-  const std::uint32_t* start = a.start + static_cast<std::size_t>(r) * a.words;
-  auto stop = [&](int wd) { return start[wd] | ~sel(wd); };
+// Adds delta times the pixels at the selected positions of [lo, hi] to the lane's
+// histogram column, one run of equal keys at a time (a run ends where `start` or the end
+// of the selection says).
+template <class Sel, class Start>
+FVMAF_HD inline void add_runs(std::uint16_t* col, int cols, const std::uint16_t* keys, int xs0, Sel sel, Start start,
+                              int lo, int hi, int delta) {
+  auto stop = [&](int wd) { return start(wd) | ~sel(wd); };
   for (int x = next_set(sel, lo, hi); x <= hi;) {
     const int end = next_set(stop, x + 1, hi);
-    std::uint16_t& count = col[static_cast<std::size_t>(keys[x]) * a.w];
+    std::uint16_t& count = col[static_cast<int>(keys[x - xs0]) * cols];
     count = static_cast<std::uint16_t>(count + delta * (end - x));
     x = next_set(sel, end, hi);
   }
 }
 
-// True when a bit of words[] is set in [lo, hi].
-FVMAF_HD inline bool any_set(const std::uint32_t* words, int lo, int hi) {
-  return next_set([words](int wd) { return words[wd]; }, lo, hi) <= hi;
+// Lane `lane` applies step `st` (staged in `s`) to its histogram column and, on a pixel
+// row, writes its c-value.
+FVMAF_HD inline void cvalue_apply(const CValueLaunch& l, const CValueBlock& b, const CValueStep& st,
+                                  const CValueStage& s, const StageLoad& own, int lane, std::uint16_t* hist) {
+  const CValueScale& sc = l.scale[b.s];
+  const int j = b.j0 + lane;
+  if (lane >= l.cols || j >= static_cast<int>(sc.w)) return;
+  const int lo = max_i(0, j - l.pad), hi = min_i(static_cast<int>(sc.w) - 1, j + l.pad);
+  std::uint16_t* col = hist + lane;
+  auto word = [&s, &b](int which, int wd) { return s.words[which][wd - b.wd0]; };
+  const bool both = st.both();
+  if (!both || next_set([&](int wd) { return word(0, wd); }, lo, hi) <= hi) {
+    if (st.row_a >= 0)
+      add_runs(col, l.cols, s.key_a, b.xs0, [&](int wd) { return (both ? word(0, wd) : ~0u) & word(1, wd); },
+               [&](int wd) { return word(2, wd); }, lo, hi, -1);
+    if (st.row_b >= 0)
+      add_runs(col, l.cols, s.key_b, b.xs0, [&](int wd) { return (both ? word(0, wd) : ~0u) & word(3, wd); },
+               [&](int wd) { return word(4, wd); }, lo, hi, +1);
+  }
+  if (st.pixel < 0) return;
+  float c = 0.0f;
+  if (own.key != kNoKey) {
+    const int cols = l.cols;
+    c = c_value_pixel(own.img, l.tables, l.lut,
+                      [col, cols](int k) { return static_cast<unsigned>(col[k * cols]); });
+  }
+  sc.c_out[static_cast<std::size_t>(st.pixel) * sc.w + static_cast<unsigned>(j)] = c;
 }
 
-// Work-item (column j, chunk q); emit(i, c) receives the c-value of each row i of the
-// chunk, in order.
-template <class Emit>
-FVMAF_HD inline void column_chunk(const CValueArgs& a, const CValueTables& t, const float* lut, int j, int q,
-                                  Emit&& emit) {
-  const int w = static_cast<int>(a.w), h = static_cast<int>(a.h), pad = a.pad;
-  const unsigned band = static_cast<unsigned>(t.band_size);
-  std::uint16_t* col = a.hist + static_cast<std::size_t>(q) * band * a.w + static_cast<unsigned>(j);
-  if (a.clear)
-    for (unsigned k = 0; k < band; ++k) col[static_cast<std::size_t>(k) * a.w] = 0;
-  const int r0 = q * static_cast<int>(a.chunk_rows), r1 = min_i(h, r0 + static_cast<int>(a.chunk_rows));
-  const int lo = max_i(0, j - pad), hi = min_i(w - 1, j + pad);
-  auto row_words = [&a](const std::uint32_t* m, int r) { return m + static_cast<std::size_t>(r) * a.words; };
-  auto whole_row = [&](int r, int delta) {
-    const std::uint32_t* v = row_words(a.valid, r);
-    add_segment(a, col, r, [v](int wd) { return v[wd]; }, lo, hi, delta);
-  };
-  for (int r = max_i(0, r0 - pad); r <= min_i(h - 1, r0 + pad); ++r) whole_row(r, +1);
-  for (int i = r0; i < r1; ++i) {
-    if (i > r0) {
-      const int leave = i - pad - 1, enter = i + pad;
-      if (leave >= 0 && enter < h) {
-        const std::uint32_t* ch = row_words(a.change, i);
-        if (any_set(ch, lo, hi)) {
-          const std::uint32_t* vl = row_words(a.valid, leave);
-          const std::uint32_t* ve = row_words(a.valid, enter);
-          add_segment(a, col, leave, [ch, vl](int wd) { return ch[wd] & vl[wd]; }, lo, hi, -1);
-          add_segment(a, col, enter, [ch, ve](int wd) { return ch[wd] & ve[wd]; }, lo, hi, +1);
-        }
-      } else if (leave >= 0) {
-        whole_row(leave, -1);
-      } else if (enter < h) {
-        whole_row(enter, +1);
-      }
-    }
-    const std::size_t at = static_cast<std::size_t>(i) * a.w + static_cast<unsigned>(j);
-    float c = 0.0f;
-    if (a.keys[at] != kNoKey) {
-      const std::uint16_t* counts = col;
-      const unsigned w_stride = a.w;
-      c = c_value_pixel(a.img[at], t, lut, [counts, w_stride](int k) {
-        return static_cast<unsigned>(counts[static_cast<std::size_t>(k) * w_stride]);
-      });
-    }
-    emit(i, c);
-  }
-  for (int r = max_i(0, r1 - 1 - pad); r <= min_i(h - 1, r1 - 1 + pad); ++r) whole_row(r, -1);
+// Clears the block's histogram (band x cols counts), work-item `lane` of the warp.
+FVMAF_HD inline void clear_hist(std::uint16_t* hist, int counts, int lane) {
+  for (int k = lane; k < counts; k += kCValueLanes) hist[k] = 0;
 }
 
 // ---- top-K: radix selection of the k-th largest c-value, exact sum -----------------------
 
 FVMAF_HD inline unsigned bin1_of(std::uint32_t bits) { return (bits >> 16) - kFirstHigh; }
 
-// The c-value kernel's block bins (shared memory): count and sum of a non-zero c-value.
+// A block's bins (shared memory): count and sum of a non-zero c-value.
 FVMAF_HD inline void bin_value(float c, std::uint32_t* count, std::uint64_t* sum) {
   if (c == 0.0f) return;
   const unsigned b = bin1_of(float_bits(c));
   atomic_add(&count[b], 1u);
   atomic_add(&sum[b], fixed_units(c));
+}
+
+// Pass 1, phase 1: work-item `item` of the blocks of one scale bins its c-values.
+FVMAF_HD inline void bin_plane(const float* c, std::size_t n, std::size_t first, std::size_t stride, std::uint32_t* count,
+                               std::uint64_t* sum) {
+  for (std::size_t i = first; i < n; i += stride) bin_value(c[i], count, sum);
 }
 
 // Adds a block's bins to the scale's (global) bins: bins item, item + items, ... (no
@@ -649,7 +764,7 @@ FVMAF_HD inline bool take_ticket(std::uint32_t* ticket, std::uint32_t blocks) {
   return atomic_add(ticket, 1u) == blocks - 1;
 }
 
-// Pass 1's selection, by the last block of a scale's c-value launch. Phase 1: work-item
+// Pass 1's selection, by the last block of a scale. Phase 1: work-item
 // `item` totals its slice of the bins (read through volatile: other blocks wrote them).
 FVMAF_HD inline void slice_totals(const ScaleBins& g, int item, int items, std::uint32_t* slice_count,
                                   std::uint64_t (*slice_sum)[2]) {

@@ -16,14 +16,12 @@ class TwinBuffers {
  public:
   TwinBuffers(const twin::LaunchPlan& plan, const SidePlan& side, const char* who)
       : image_(plan.image, who),
-        filtered0_(plan.image, who),
-        filtered1_(plan.image, who),
-        keys_(plan.image, who),
-        hist_(plan.hist, who),
+        filtered_(plan.planes, who),
+        keys_(plan.planes, who),
         mask_(plan.image, who),
-        bits_(3 * plan.words * plan.h, who),
+        bits_(plan.bits, who),
         init_(twin::init_block(plan).words, who),
-        c_values_(plan.c_values, who),
+        c_values_(plan.planes, who),
         staging_(twin::init_block(plan).words, who) {
     twin::fill_init_block(plan, side, staging_.data());
     const twin::InitBlock b = twin::init_block(plan);
@@ -34,11 +32,9 @@ class TwinBuffers {
     f_.state = reinterpret_cast<twin::FrameState*>(base + b.state);
     f_.image = image_.get();
     f_.mask = mask_.get();
-    f_.filtered[0] = filtered0_.get();
-    f_.filtered[1] = filtered1_.get();
+    f_.filtered = filtered_.get();
     f_.keys = keys_.get();
     f_.bits = bits_.get();
-    f_.hist = hist_.get();
     f_.c_values = c_values_.get();
   }
 
@@ -50,7 +46,7 @@ class TwinBuffers {
   const twin::FramePointers& pointers() const { return f_; }
 
  private:
-  gpu::DeviceBuffer<std::uint16_t> image_, filtered0_, filtered1_, keys_, hist_;
+  gpu::DeviceBuffer<std::uint16_t> image_, filtered_, keys_;
   gpu::DeviceBuffer<std::uint8_t> mask_;
   gpu::DeviceBuffer<std::uint32_t> bits_, init_;
   gpu::DeviceBuffer<float> c_values_;

@@ -1,7 +1,8 @@
-// The CAMBI twin's c-value and top-K kernels: per scale, the column-owned sliding
-// histograms with the pass-1 bins of the top-K (the scale's last block selects), then
-// passes 2 and 3 over every scale whose boundary is still open. The block skeletons
-// around the work-items of cambi_math.hpp, replayed by tests/replay/cambi_replay_test.cpp.
+// The CAMBI twin's c-value and top-K kernels: the c-values of every scale by column-owned
+// sliding histograms in shared memory, pass 1 of the top-K (the bins of each scale's
+// non-zero c-values; each scale's last block selects), then passes 2 and 3 over every
+// scale whose boundary is still open. The block skeletons around the work-items of
+// cambi_math.hpp, replayed by tests/replay/cambi_replay_test.cpp.
 #include "gpu/compat.hpp"
 
 #include "features/cambi/gpu/cambi_kernels.hpp"
@@ -14,38 +15,52 @@ namespace {
 
 using namespace twin;  // NOLINT(build/namespaces): the kernels' own vocabulary
 
-// One block: kCValueThreads columns of one row chunk.
-__global__ void __launch_bounds__(kCValueThreads) cvalues(CValueLaunch l) {
+// One warp: `cols` columns of a row chunk of one scale; the histogram is the dynamic
+// shared memory (band x cols counts).
+__global__ void __launch_bounds__(kCValueLanes) cvalues(CValueLaunch l) {
+  extern __shared__ std::uint16_t hist[];
+  __shared__ CValueStage stage[2];
+  const int lane = static_cast<int>(threadIdx.x);
+  const CValueBlock b = cvalue_block(l, blockIdx.x);
+  clear_hist(hist, l.tables.band_size * l.cols, lane);
+  StageLoad own = stage_load(l, b, cvalue_step(l, b, 0), lane);
+  stage_store(own, lane, stage[0]);
+  __syncthreads();
+  for (int k = 0; k < b.steps; ++k) {
+    const StageLoad next = stage_load(l, b, cvalue_step(l, b, k + 1), lane);
+    cvalue_apply(l, b, cvalue_step(l, b, k), stage[k & 1], own, lane, hist);
+    stage_store(next, lane, stage[(k + 1) & 1]);
+    own = next;
+    __syncthreads();
+  }
+}
+
+// Pass 1: blockIdx.y is the scale.
+__global__ void __launch_bounds__(kSelectThreads) pass1(BoundaryLaunch l, TopKCounts k) {
   __shared__ std::uint32_t count[kBins1];
   __shared__ std::uint64_t sum[kBins1];
   __shared__ bool last;
-  const int t = static_cast<int>(threadIdx.x);
-  for (int b = t; b < static_cast<int>(kBins1); b += kCValueThreads) {
+  const int t = static_cast<int>(threadIdx.x), s = static_cast<int>(blockIdx.y);
+  for (int b = t; b < static_cast<int>(kBins1); b += kSelectThreads) {
     count[b] = 0;
     sum[b] = 0;
   }
   __syncthreads();
-  const int j = static_cast<int>(blockIdx.x * kCValueThreads) + t;
-  if (j < static_cast<int>(l.args.w)) {
-    float* out = l.args.c_out;
-    const std::size_t w = l.args.w;
-    column_chunk(l.args, l.tables, l.lut, j, static_cast<int>(blockIdx.y), [&](int i, float c) {
-      out[static_cast<std::size_t>(i) * w + static_cast<std::size_t>(j)] = c;
-      bin_value(c, count, sum);
-    });
-  }
+  bin_plane(l.c_values + l.offset[s], l.n[s], std::size_t{blockIdx.x} * kSelectThreads + t,
+            std::size_t{gridDim.x} * kSelectThreads, count, sum);
   __syncthreads();
-  flush_bins(t, kCValueThreads, kBins1, count, sum, l.bins->count1, l.bins->sum1);
+  ScaleBins& g = l.state->bins[s];
+  flush_bins(t, kSelectThreads, kBins1, count, sum, g.count1, g.sum1);
   __threadfence();
   __syncthreads();
-  if (t == 0) last = take_ticket(l.ticket, gridDim.x * gridDim.y);
+  if (t == 0) last = take_ticket(&l.state->tickets[s], gridDim.x);
   __syncthreads();
   if (!last) return;
   // The block's bins are flushed: their shared memory holds the slice totals now.
   auto* slice_sum = reinterpret_cast<std::uint64_t(*)[2]>(sum);
-  slice_totals(*l.bins, t, kCValueThreads, count, slice_sum);
+  slice_totals(g, t, kSelectThreads, count, slice_sum);
   __syncthreads();
-  if (t == 0) select_pass1(*l.bins, kCValueThreads, count, slice_sum, l.k, *l.select);
+  if (t == 0) select_pass1(g, kSelectThreads, count, slice_sum, k.k[s], l.state->results.scale[s]);
 }
 
 // Pass 2 or 3 (Stage): blockIdx.y is the scale.
@@ -78,16 +93,12 @@ static_assert(kSelectThreads == kBins2, "one work-item per sub-bin");
 
 }  // namespace
 
-void enqueue_cvalues(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f, int s,
-                     bool clear) {
-  const Grid g = plan.scales[s].cvalue_grid();
-  gpu::launch(stream, "cambi cvalues", &cvalues, dim3(g.x, g.y), dim3(kCValueThreads),
-              cvalue_launch(plan, f, s, clear));
-}
-
-void enqueue_topk(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f) {
+void enqueue_cvalues_topk(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f) {
+  gpu::launch_shared(stream, "cambi cvalues", &cvalues, dim3(plan.cvalue_blocks), dim3(kCValueLanes),
+                     plan.hist_bytes, cvalue_launch(plan, f));
   const BoundaryLaunch l = boundary_launch(plan, f);
   const dim3 grid(plan.select_grid.x, plan.select_grid.y);
+  gpu::launch(stream, "cambi topk_pass1", &pass1, grid, dim3(kSelectThreads), l, topk_counts(plan));
   gpu::launch(stream, "cambi topk_pass2", &boundary<kPass2>, grid, dim3(kSelectThreads), l);
   gpu::launch(stream, "cambi topk_pass3", &boundary<kPass3>, grid, dim3(kSelectThreads), l);
 }

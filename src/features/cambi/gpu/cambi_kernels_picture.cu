@@ -1,6 +1,6 @@
-// The CAMBI twin's picture kernels: preprocessing, the spatial mask, and per scale the
-// mode filter with the level keys and the rows' bit masks. The block skeletons (shared
-// tiles, barriers, ballots) around the work-items of cambi_math.hpp; the host replay
+// The CAMBI twin's picture and scale kernels: preprocessing with the spatial mask, and the
+// mode filter, level keys and bit masks of each scale. The block skeletons (shared tiles,
+// barriers, ballots) around the work-items of cambi_math.hpp; the host replay
 // (tests/replay/cambi_replay_test.cpp) runs the same skeletons.
 #include "gpu/compat.hpp"
 
@@ -16,71 +16,66 @@ namespace {
 using namespace twin;  // NOLINT(build/namespaces): the kernels' own vocabulary
 constexpr int kTileThreads = kTileW * kTileH;
 
-// Grid over the picture (validation) and the resized frame, which is not larger.
 template <typename T>
-__global__ void __launch_bounds__(kTileThreads) prep(PrepArgs a) {
-  const unsigned block = blockIdx.y * gridDim.x + blockIdx.x;
-  const unsigned t = threadIdx.y * kTileW + threadIdx.x;
-  reset_state(a, std::size_t{block} * kTileThreads + t, std::size_t{gridDim.x} * gridDim.y * kTileThreads);
-  const unsigned y = blockIdx.y * kTileH + threadIdx.y, x = blockIdx.x * kTileW + threadIdx.x;
-  if (!prep_item<T>(a, y, x)) atomic_or(&a.state[kStatusWord + a.slot], kStatusSampleRange);
-}
-
-__global__ void __launch_bounds__(kTileThreads) mask(MaskArgs a) {
+__global__ void __launch_bounds__(kTileThreads) picture(PictureArgs a) {
   __shared__ std::uint16_t tile[kMaskImgH * kMaskImgW];
   __shared__ std::uint8_t flat[kMaskFlatH * kMaskFlatW];
   __shared__ std::uint8_t column[kTileH * kMaskFlatW];
   const int t = static_cast<int>(threadIdx.y * kTileW + threadIdx.x);
+  const std::size_t item = std::size_t{blockIdx.y * gridDim.x + blockIdx.x} * kTileThreads + t;
+  const std::size_t items = std::size_t{gridDim.x} * gridDim.y * kTileThreads;
+  reset_state(a, item, items);
+  if (!check_samples<T>(a, item, items)) atomic_or(&a.state[kStatusWord + a.slot], kStatusSampleRange);
   const int i0 = static_cast<int>(blockIdx.y) * kTileH, j0 = static_cast<int>(blockIdx.x) * kTileW;
-  mask_load(a, i0, j0, t, kTileThreads, tile);
+  picture_load<T>(a, i0, j0, t, kTileThreads, tile);
   __syncthreads();
   mask_flat(a, i0, j0, t, kTileThreads, tile, flat);
   __syncthreads();
   mask_columns(t, kTileThreads, flat, column);
   __syncthreads();
-  mask_store(a, i0, j0, static_cast<int>(threadIdx.y), static_cast<int>(threadIdx.x), column);
+  picture_store(a, i0, j0, static_cast<int>(threadIdx.y), static_cast<int>(threadIdx.x), tile, column);
 }
 
-__global__ void __launch_bounds__(kTileThreads) mode(ModeArgs a) {
+// Bit blocks first, then mode blocks (ScaleArgs); each row of a bit block is 32 lanes, so
+// one ballot per mask gives the row's word.
+__global__ void __launch_bounds__(kTileThreads) scale(ScaleArgs a) {
   __shared__ std::uint16_t tile[kModeH * kModeW];
   __shared__ std::uint16_t rows[kModeH * kTileW];
+  if (blockIdx.x < a.bits_blocks) {
+    const unsigned tx = blockIdx.x % a.bits_tiles_x, ty = blockIdx.x / a.bits_tiles_x;
+    const int r = static_cast<int>(ty * kTileH + threadIdx.y), x = static_cast<int>(tx * kTileW + threadIdx.x);
+    const RowBits b = row_bits(a.bits, r, x);
+    const std::uint32_t start = gpu::ballot32(b.start), valid = gpu::ballot32(b.valid),
+                        change = gpu::ballot32(b.change);
+    if (threadIdx.x == 0) store_row_bits(a.bits, r, tx, start, valid, change);
+    return;
+  }
+  const unsigned m = blockIdx.x - a.bits_blocks;
   const int t = static_cast<int>(threadIdx.y * kTileW + threadIdx.x);
-  const int i0 = static_cast<int>(blockIdx.y) * kTileH, j0 = static_cast<int>(blockIdx.x) * kTileW;
-  mode_load(a, i0, j0, t, kTileThreads, tile);
+  const int i0 = static_cast<int>(m / a.mode_tiles_x) * kTileH, j0 = static_cast<int>(m % a.mode_tiles_x) * kTileW;
+  mode_load(a.mode, i0, j0, t, kTileThreads, tile);
   __syncthreads();
-  mode_rows(a, j0, t, kTileThreads, tile, rows);
+  mode_rows(a.mode, j0, t, kTileThreads, tile, rows);
   __syncthreads();
-  mode_store(a, i0, j0, static_cast<int>(threadIdx.y), static_cast<int>(threadIdx.x), tile, rows);
+  mode_store(a.mode, i0, j0, static_cast<int>(threadIdx.y), static_cast<int>(threadIdx.x), tile, rows);
 }
 
-// Each row of a block is 32 lanes: one ballot per mask gives the row's word.
-__global__ void __launch_bounds__(kTileThreads) bits(BitsArgs a) {
-  const int r = static_cast<int>(blockIdx.y * kTileH + threadIdx.y);
-  const int x = static_cast<int>(blockIdx.x * kTileW + threadIdx.x);
-  const RowBits b = row_bits(a, r, x);
-  const std::uint32_t start = gpu::ballot32(b.start), valid = gpu::ballot32(b.valid),
-                      change = gpu::ballot32(b.change);
-  if (threadIdx.x == 0) store_row_bits(a, r, blockIdx.x, start, valid, change);
-}
-
-dim3 grid_of(Grid g) { return dim3(g.x, g.y); }
 const dim3 kTile(kTileW, kTileH);
 
 }  // namespace
 
 void enqueue_picture(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f, unsigned slot) {
-  const PrepArgs p = prep_args(plan, f, slot);
+  const PictureArgs a = picture_args(plan, f, slot);
+  const dim3 grid(plan.picture_grid().x, plan.picture_grid().y);
   if (plan.bpc <= 8)
-    gpu::launch(stream, "cambi prep", &prep<std::uint8_t>, grid_of(plan.prep_grid()), kTile, p);
+    gpu::launch(stream, "cambi picture", &picture<std::uint8_t>, grid, kTile, a);
   else
-    gpu::launch(stream, "cambi prep", &prep<std::uint16_t>, grid_of(plan.prep_grid()), kTile, p);
-  gpu::launch(stream, "cambi mask", &mask, grid_of(plan.mask_grid()), kTile, mask_args(plan, f));
+    gpu::launch(stream, "cambi picture", &picture<std::uint16_t>, grid, kTile, a);
 }
 
-void enqueue_scale_keys(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f, int s) {
-  const Grid tiles = plan.scales[s].tiles();
-  gpu::launch(stream, "cambi mode", &mode, grid_of(tiles), kTile, mode_args(plan, f, s));
-  gpu::launch(stream, "cambi bits", &bits, grid_of(tiles), kTile, bits_args(plan, f, s));
+void enqueue_scale(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f, int n) {
+  const ScaleArgs a = scale_args(plan, f, n);
+  gpu::launch(stream, "cambi scale", &scale, dim3(a.bits_blocks + a.mode_blocks), kTile, a);
 }
 
 }  // namespace FVMAF_GPU_NS

@@ -1,19 +1,18 @@
 // The CAMBI twin's launch plan: the kernels of one frame, their grids, the row-chunk
-// layout of the c-value histograms and the buffers, as a pure function of the CPU
-// reference's Plan. Host code without GPU headers: the twin (cambi_twin.cpp), its kernels
+// layout of the c-value blocks and the buffers, as a pure function of the CPU reference's
+// Plan. Host code without GPU headers: the twin (cambi_twin.cpp), its kernels
 // (cambi_kernels_*.cu) and the host replay (tests/replay/cambi_replay_test.cpp) all use it,
 // so the replay runs exactly the device's decomposition.
 //
 // One frame, in stream order (kLaunchesPerFrame launches, a fixed number):
-//   prep                 picture -> 10-bit, resized, anti-dithered; validation; state reset
-//   mask                 the 7x7 spatial mask
-//   per scale s = 0..4:
-//     mode[s]            decimation, 3x3 mode filter, level keys
-//     bits[s]            start / valid / change bit masks of the rows
-//     cvalues[s]         c-values by column-owned sliding histograms, pass-1 bins of the
-//                        top-K; the scale's last block selects
-//   topk_pass2, topk_pass3   refine the boundary of scales whose k-th largest c-value is
-//                        not yet known (blocks of settled scales return at once)
+//   picture         preprocessing (10 bits, resize, anti-dither), validation, state reset,
+//                   the 7x7 spatial mask
+//   scale x 6       mode filter and keys of scale 0; then bit masks of scale s with the mode
+//                   filter and keys of scale s + 1 (s = 0..3); then bit masks of scale 4
+//   cvalues         every scale's c-values: column-owned sliding histograms in shared memory
+//   topk_pass1      bins of every scale's non-zero c-values; each scale's last block selects
+//   topk_pass2/3    refine the boundary of scales whose k-th largest c-value is not yet
+//                   known (blocks of settled scales return at once)
 // then one copy of the results block (twin::Results) to pinned memory.
 #pragma once
 
@@ -34,12 +33,12 @@ static_assert(kScales == kNumScales);
 static_assert(kMaskRadius == kMaskFilterSize / 2);
 static_assert(kFirstHigh == TopKSelector::kFirstHigh && kEndHigh == TopKSelector::kEndHigh);
 
-inline constexpr unsigned kLaunchesPerFrame = 2 + 3 * kScales + 2;
-inline constexpr std::size_t kHistCapBytes = std::size_t{64} << 20;  // all chunks of one scale
-inline constexpr unsigned kCValueThreads = 128;  // columns per c-value block
-inline constexpr unsigned kSelectThreads = 256;  // passes 2 and 3
+inline constexpr unsigned kLaunchesPerFrame = 1 + (kScales + 1) + 1 + 3;
+inline constexpr unsigned kSelectThreads = 256;  // the top-K passes
 inline constexpr unsigned kSelectItemsPerThread = 16;
 inline constexpr unsigned kSelectBlocksMax = 132;  // per scale, grid-stride beyond (an H200 has 132 SMs)
+inline constexpr unsigned kCValueTargetBlocks = 1024;  // the automatic chunk layout aims at this many
+inline constexpr std::size_t kSharedMax = 48u << 10;   // dynamic shared memory without opt-in
 
 struct Grid {
   unsigned x = 1, y = 1;
@@ -49,11 +48,14 @@ struct ScaleLaunch {
   unsigned w = 0, h = 0;
   bool decimate = false;
   unsigned mask_shift = 0;
-  unsigned chunk_rows = 0, chunks = 0;  // row chunks of the c-value launch
-  std::uint32_t k = 0;                  // top-K count
-  std::size_t c_offset = 0;             // of the scale's c-value plane in the c buffer
-  Grid tiles() const { return {(w + kTileW - 1) / kTileW, (h + kTileH - 1) / kTileH}; }
-  Grid cvalue_grid() const { return {(w + kCValueThreads - 1) / kCValueThreads, chunks}; }
+  std::uint32_t k = 0;        // top-K count
+  std::size_t offset = 0;     // of the scale's planes (filtered, keys, c-values)
+  unsigned words = 0;         // bit-mask words per row
+  std::size_t bits = 0;       // offset of the scale's bit masks (start, valid, change)
+  unsigned tiles = 0;         // c-value column tiles
+  unsigned chunk_rows = 0, chunks = 0;
+  unsigned first_block = 0;   // of the c-value launch
+  Grid tile_grid() const { return {(w + kTileW - 1) / kTileW, (h + kTileH - 1) / kTileH}; }
 };
 
 struct LaunchPlan {
@@ -63,35 +65,31 @@ struct LaunchPlan {
   int pad = 0, mask_index = 0;
   CValueTables tables{};
   ScaleLaunch scales[kScales];
-  // Buffer sizes, in elements.
-  std::size_t image = 0;  // w x h: preprocessed picture, filtered pictures (two), keys
-  std::size_t words = 0;  // bit-mask words per row (of the widest scale)
-  std::size_t hist = 0;   // uint16 histogram counts (the largest scale's chunks)
-  std::size_t c_values = 0;
-  Grid select_grid;  // passes 2 and 3: x blocks per scale, y = scales
+  std::size_t image = 0;   // w x h: the picture of scale 0, the mask
+  std::size_t planes = 0;  // all scales: filtered pictures, keys, c-values
+  std::size_t bits = 0;    // all scales' bit-mask words
+  int cols = 32;           // c-value columns per block
+  unsigned cvalue_blocks = 0;
+  std::size_t hist_bytes = 0;  // dynamic shared memory of a c-value block
+  Grid select_grid;            // the top-K passes: x blocks per scale, y = scales
 
-  Grid prep_grid() const { return {(in_w + kTileW - 1) / kTileW, (in_h + kTileH - 1) / kTileH}; }
-  Grid mask_grid() const { return {(w + kTileW - 1) / kTileW, (h + kTileH - 1) / kTileH}; }
+  Grid picture_grid() const { return {(w + kTileW - 1) / kTileW, (h + kTileH - 1) / kTileH}; }
 };
 
-// The chunk rows used when the caller does not choose: chunks of at least pad + 1 rows
-// (filling and emptying a window costs about two windows of rows), as many as the
-// histogram cap allows.
-inline unsigned auto_chunk_rows(unsigned h, int pad, std::size_t per_chunk_bytes, std::size_t cap) {
-  const std::size_t fit = per_chunk_bytes == 0 ? h : cap / per_chunk_bytes;
-  if (fit == 0) return 0;
-  const unsigned by_memory = static_cast<unsigned>((h + fit - 1) / fit);
+// The chunk rows when the caller does not choose: about kCValueTargetBlocks blocks over
+// a scale, but at least pad + 1 rows a block (a block first fills a whole window).
+inline unsigned auto_chunk_rows(unsigned h, unsigned tiles, int pad) {
+  const unsigned by_blocks = static_cast<unsigned>((std::size_t{h} * tiles + kCValueTargetBlocks - 1) / kCValueTargetBlocks);
   const unsigned least = static_cast<unsigned>(pad) + 1;
-  unsigned rows = by_memory > least ? by_memory : least;
+  const unsigned rows = by_blocks > least ? by_blocks : least;
   return rows < h ? rows : h;
 }
 
 // The plan of the distorted side of `plan` for pictures of `g`. chunk_rows = 0 chooses
-// the layout (auto_chunk_rows); another value forces that many rows per chunk (the replay
-// and the bench use this; the cap then bounds one chunk only). Throws std::invalid_argument when one chunk of a scale does
-// not fit in the histogram cap.
-inline LaunchPlan make_launch_plan(const Plan& plan, const VideoGeometry& g, unsigned chunk_rows = 0,
-                                   std::size_t hist_cap = kHistCapBytes) {
+// the layout (auto_chunk_rows), another value forces that many rows per block; cols = 0
+// takes 32 columns a block where the histogram fits in shared memory, else 16 (the replay
+// and the bench force both).
+inline LaunchPlan make_launch_plan(const Plan& plan, const VideoGeometry& g, unsigned chunk_rows = 0, int cols = 0) {
   LaunchPlan p;
   const SidePlan& side = plan.dis;
   p.in_w = g.width;
@@ -105,31 +103,31 @@ inline LaunchPlan make_launch_plan(const Plan& plan, const VideoGeometry& g, uns
   p.mask_index = side.mask_index;
   p.tables = plan.tables;
   p.image = static_cast<std::size_t>(p.w) * p.h;
-  p.words = (p.w + 31) / 32;
+  if (p.pad > kMaxPad) throw std::logic_error("cambi twin: a window above 65 passed the window guard");
   const std::size_t band = static_cast<std::size_t>(plan.tables.band_size);
-  std::size_t largest = 0;
+  p.cols = cols ? cols : (band * 32 * sizeof(std::uint16_t) <= kSharedMax ? 32 : 16);
+  if (p.cols != 16 && p.cols != 32) throw std::invalid_argument("cambi twin: columns per block must be 16 or 32");
+  p.hist_bytes = band * static_cast<std::size_t>(p.cols) * sizeof(std::uint16_t);
+  if (p.hist_bytes > kSharedMax) throw std::invalid_argument("cambi twin: the value band does not fit in shared memory");
   for (int s = 0; s < kScales; ++s) {
     ScaleLaunch& sc = p.scales[s];
     sc.w = side.scales[s].width;
     sc.h = side.scales[s].height;
     sc.decimate = s > 0 || plan.high_res_speedup;
     sc.mask_shift = static_cast<unsigned>(s) + (plan.high_res_speedup ? 1u : 0u);
-    const std::size_t per_chunk = band * sc.w * sizeof(std::uint16_t);
-    sc.chunk_rows = chunk_rows ? (chunk_rows < sc.h ? chunk_rows : sc.h)
-                               : auto_chunk_rows(sc.h, p.pad, per_chunk, hist_cap);
-    if (sc.chunk_rows == 0 || per_chunk > hist_cap)
-      throw std::invalid_argument("cambi: the frame is too wide for the GPU twin: one row chunk of scale " +
-                                  std::to_string(s) + " needs " + std::to_string(per_chunk >> 20) +
-                                  " MiB of histograms, more than " + std::to_string(hist_cap >> 20) + " MiB");
-    sc.chunks = (sc.h + sc.chunk_rows - 1) / sc.chunk_rows;
     const std::size_t n = static_cast<std::size_t>(sc.w) * sc.h;
     sc.k = static_cast<std::uint32_t>(topk_count(plan.settings.topk, static_cast<int>(n)));
-    sc.c_offset = p.c_values;
-    p.c_values += n;
-    const std::size_t need = per_chunk / sizeof(std::uint16_t) * sc.chunks;
-    if (need > largest) largest = need;
+    sc.offset = p.planes;
+    p.planes += n;
+    sc.words = (sc.w + 31) / 32;
+    sc.bits = p.bits;
+    p.bits += 3 * std::size_t{sc.words} * sc.h;
+    sc.tiles = (sc.w + static_cast<unsigned>(p.cols) - 1) / static_cast<unsigned>(p.cols);
+    sc.chunk_rows = chunk_rows ? (chunk_rows < sc.h ? chunk_rows : sc.h) : auto_chunk_rows(sc.h, sc.tiles, p.pad);
+    sc.chunks = (sc.h + sc.chunk_rows - 1) / sc.chunk_rows;
+    sc.first_block = p.cvalue_blocks;
+    p.cvalue_blocks += sc.tiles * sc.chunks;
   }
-  p.hist = largest == 0 ? 1 : largest;
   const std::size_t n0 = static_cast<std::size_t>(p.scales[0].w) * p.scales[0].h;
   const std::size_t per_block = std::size_t{kSelectThreads} * kSelectItemsPerThread;
   std::size_t blocks = (n0 + per_block - 1) / per_block;
@@ -144,13 +142,12 @@ struct FramePointers {
   std::size_t pitch = 0;               // its bytes per row
   const float* lut = nullptr;          // kReciprocalLut
   const std::uint32_t* src_x = nullptr, *src_y = nullptr;  // resize tables (w, h entries)
-  std::uint16_t* image = nullptr;      // preprocessed picture
+  std::uint16_t* image = nullptr;      // the picture of scale 0
   std::uint8_t* mask = nullptr;
-  std::uint16_t* filtered[2] = {nullptr, nullptr};  // scale s writes filtered[s & 1]
-  std::uint16_t* keys = nullptr;
-  std::uint32_t* bits = nullptr;  // start, valid, change: 3 x words x h
-  std::uint16_t* hist = nullptr;
-  float* c_values = nullptr;      // the five scales' planes, at their c_offset
+  std::uint16_t* filtered = nullptr;   // planes: each scale at its offset
+  std::uint16_t* keys = nullptr;       // planes
+  std::uint32_t* bits = nullptr;       // each scale's start, valid, change at its bits offset
+  float* c_values = nullptr;           // planes
   FrameState* state = nullptr;
 };
 
@@ -178,10 +175,8 @@ inline void fill_init_block(const LaunchPlan& p, const SidePlan& side, std::uint
   for (std::size_t k = b.src_y + p.h; k < b.words; ++k) out[k] = 0;
 }
 
-inline std::size_t scale_words(const ScaleLaunch& s) { return (s.w + 31) / 32; }
-
-inline PrepArgs prep_args(const LaunchPlan& p, const FramePointers& f, unsigned slot) {
-  PrepArgs a;
+inline PictureArgs picture_args(const LaunchPlan& p, const FramePointers& f, unsigned slot) {
+  PictureArgs a;
   a.luma = f.luma;
   a.pitch = f.pitch;
   a.bpc = p.bpc;
@@ -192,20 +187,18 @@ inline PrepArgs prep_args(const LaunchPlan& p, const FramePointers& f, unsigned 
   a.src_x = f.src_x;
   a.src_y = f.src_y;
   a.anti_dither = p.anti_dither;
-  a.out = f.image;
+  a.mask_index = p.mask_index;
+  a.image = f.image;
+  a.mask = f.mask;
   a.state = reinterpret_cast<std::uint32_t*>(f.state);
   a.slot = slot;
   return a;
 }
 
-inline MaskArgs mask_args(const LaunchPlan& p, const FramePointers& f) {
-  return MaskArgs{f.image, p.w, p.h, p.mask_index, f.mask};
-}
-
 inline ModeArgs mode_args(const LaunchPlan& p, const FramePointers& f, int s) {
   const ScaleLaunch& sc = p.scales[s];
   ModeArgs a;
-  a.src = s == 0 ? f.image : f.filtered[(s - 1) & 1];
+  a.src = s == 0 ? f.image : f.filtered + p.scales[s - 1].offset;
   a.src_pitch = s == 0 ? p.w : p.scales[s - 1].w;
   a.decimate = sc.decimate;
   a.w = sc.w;
@@ -215,65 +208,72 @@ inline ModeArgs mode_args(const LaunchPlan& p, const FramePointers& f, int s) {
   a.mask_shift = sc.mask_shift;
   a.band_base = p.tables.band_base;
   a.band_size = p.tables.band_size;
-  a.out = f.filtered[s & 1];
-  a.keys = f.keys;
+  a.out = f.filtered + sc.offset;
+  a.keys = f.keys + sc.offset;
   return a;
 }
 
 inline BitsArgs bits_args(const LaunchPlan& p, const FramePointers& f, int s) {
   const ScaleLaunch& sc = p.scales[s];
-  const std::size_t plane = scale_words(sc) * sc.h;
+  const std::size_t plane = std::size_t{sc.words} * sc.h;
   BitsArgs a;
-  a.keys = f.keys;
+  a.keys = f.keys + sc.offset;
   a.w = sc.w;
   a.h = sc.h;
   a.pad = p.pad;
-  a.words = static_cast<unsigned>(scale_words(sc));
-  a.start = f.bits;
-  a.valid = f.bits + plane;
-  a.change = f.bits + 2 * plane;
+  a.words = sc.words;
+  a.start = f.bits + sc.bits;
+  a.valid = a.start + plane;
+  a.change = a.start + 2 * plane;
   return a;
 }
 
-// Everything the c-value launch of scale s reads besides its block's index.
-struct CValueLaunch {
-  CValueArgs args;
-  CValueTables tables;
-  const float* lut = nullptr;
-  ScaleBins* bins = nullptr;
-  ScaleSelect* select = nullptr;
-  std::uint32_t* ticket = nullptr;
-  std::uint32_t k = 0;
-};
+// Scale launch n (0 .. kScales): the bit masks of scale n - 1 and the mode filter of
+// scale n, where they exist.
+inline ScaleArgs scale_args(const LaunchPlan& p, const FramePointers& f, int n) {
+  ScaleArgs a;
+  if (n > 0) {
+    a.bits = bits_args(p, f, n - 1);
+    const Grid g = p.scales[n - 1].tile_grid();
+    a.bits_tiles_x = g.x;
+    a.bits_blocks = g.x * g.y;
+  }
+  if (n < kScales) {
+    a.mode = mode_args(p, f, n);
+    const Grid g = p.scales[n].tile_grid();
+    a.mode_tiles_x = g.x;
+    a.mode_blocks = g.x * g.y;
+  }
+  return a;
+}
 
-inline CValueLaunch cvalue_launch(const LaunchPlan& p, const FramePointers& f, int s, bool clear) {
-  const ScaleLaunch& sc = p.scales[s];
-  const BitsArgs bits = bits_args(p, f, s);
+inline CValueLaunch cvalue_launch(const LaunchPlan& p, const FramePointers& f) {
   CValueLaunch l;
-  CValueArgs& a = l.args;
-  a.keys = f.keys;
-  a.img = f.filtered[s & 1];
-  a.w = sc.w;
-  a.h = sc.h;
-  a.pad = p.pad;
-  a.start = bits.start;
-  a.valid = bits.valid;
-  a.change = bits.change;
-  a.words = bits.words;
-  a.hist = f.hist;
-  a.chunk_rows = sc.chunk_rows;
-  a.clear = clear;
-  a.c_out = f.c_values + sc.c_offset;
+  for (int s = 0; s < kScales; ++s) {
+    const ScaleLaunch& sc = p.scales[s];
+    const BitsArgs bits = bits_args(p, f, s);
+    CValueScale& c = l.scale[s];
+    c.keys = f.keys + sc.offset;
+    c.img = f.filtered + sc.offset;
+    c.start = bits.start;
+    c.valid = bits.valid;
+    c.change = bits.change;
+    c.c_out = f.c_values + sc.offset;
+    c.w = sc.w;
+    c.h = sc.h;
+    c.words = sc.words;
+    c.tiles = sc.tiles;
+    c.chunk_rows = sc.chunk_rows;
+    c.first_block = sc.first_block;
+  }
   l.tables = p.tables;
   l.lut = f.lut;
-  l.bins = &f.state->bins[s];
-  l.select = &f.state->results.scale[s];
-  l.ticket = &f.state->tickets[s];
-  l.k = sc.k;
+  l.pad = p.pad;
+  l.cols = p.cols;
   return l;
 }
 
-// Passes 2 and 3 over every scale (blockIdx.y is the scale).
+// The top-K passes over every scale (blockIdx.y is the scale).
 struct BoundaryLaunch {
   FrameState* state = nullptr;
   const float* c_values = nullptr;
@@ -286,10 +286,20 @@ inline BoundaryLaunch boundary_launch(const LaunchPlan& p, const FramePointers& 
   l.state = f.state;
   l.c_values = f.c_values;
   for (int s = 0; s < kScales; ++s) {
-    l.offset[s] = p.scales[s].c_offset;
+    l.offset[s] = p.scales[s].offset;
     l.n[s] = static_cast<std::size_t>(p.scales[s].w) * p.scales[s].h;
   }
   return l;
+}
+
+// Each scale's top-K count, for pass 1's selection.
+struct TopKCounts {
+  std::uint32_t k[kScales] = {};
+};
+inline TopKCounts topk_counts(const LaunchPlan& p) {
+  TopKCounts c;
+  for (int s = 0; s < kScales; ++s) c.k[s] = p.scales[s].k;
+  return c;
 }
 
 // The score of a frame from its results block (the CPU's own helpers: fixed_topk_mean,

@@ -5,7 +5,8 @@
 //
 // Per frame: twin::kLaunchesPerFrame launches, one device-to-host copy, one host wait (in
 // collect). At init, after the CPU's own plan and window guard: the buffers, and one
-// upload of the constants (reciprocal table, resize tables) with a zeroed frame state.
+// upload of the constants (reciprocal table, resize tables) with a zeroed frame state,
+// which the first frame's work waits for on the device.
 // The engine submits frame i + 1 before it collects frame i, so the results block and
 // its event are double-buffered; every other buffer is reused in stream order.
 //
@@ -74,7 +75,7 @@ class CambiTwin final : public gpu::Twin {
     twin::FramePointers f = buffers_->pointers();
     f.luma = d.plane(gpu::Side::Dis, 0);
     f.pitch = d.layout().slot(gpu::Side::Dis, 0).pitch;
-    enqueue_frame(stream, launch_, f, next_, first_);
+    enqueue_frame(stream, launch_, f, next_);
     stream.download(results_.data() + next_, &f.state->results, sizeof(twin::Results));
     Slot& slot = slots_[next_];
     slot.ready.record(stream);

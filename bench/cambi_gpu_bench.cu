@@ -2,11 +2,12 @@
 // submit/collect runs over many iterations as the engine drives it (submit(i + 1) before
 // collect(i)), so the time per frame is the twin's alone: no decoding, no upload. Also:
 // the latency of one frame (submit then collect), the host's enqueue time, the device
-// work per frame from the counters, and a sweep of c-value block layouts, rows per block R
-// (0: automatic) and columns per block C (0: automatic; 16 or 32), the kernels driven
-// directly, every layout checked to give the twin's values.
+// work per frame from the counters, and a sweep of c-value block layouts: rows per block
+// R (0: automatic), or bT for the automatic layout aiming at T blocks a scale; columns per
+// block C (0: automatic; 16 or 32). The kernels are driven directly, and every layout is
+// checked to give the twin's values.
 //
-//   cambi_gpu_bench [--iterations N] [--layouts R:C,R:C,...] FILE.y4m ...
+//   cambi_gpu_bench [--iterations N] [--layouts R:C,bT:C,...] FILE.y4m ...
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -143,11 +144,17 @@ void bench_twin(const Clip& c, unsigned iterations, std::vector<double>& first_v
 }
 
 // The kernels driven directly with a chosen chunk layout; back-to-back frames, one wait.
-void bench_layout(const Clip& c, unsigned iterations, unsigned chunk_rows, int cols, const std::vector<double>& want) {
+struct Layout {
+  unsigned rows = 0, target = 0;
+  int cols = 0;
+};
+
+void bench_layout(const Clip& c, unsigned iterations, const Layout& layout, const std::vector<double>& want) {
   const OptionSet options("cambi", &cambi::option_specs(), OptionDict{});
   const cambi::Settings settings = cambi::settings_from_options(options);
   const cambi::Plan plan = cambi::make_plan(settings, c.g);
-  const cambi::twin::LaunchPlan lp = cambi::twin::make_launch_plan(plan, c.g, chunk_rows, cols);
+  const cambi::twin::LaunchPlan lp = cambi::twin::make_launch_plan(
+      plan, c.g, layout.rows, layout.cols, layout.target ? layout.target : cambi::twin::kCValueTargetBlocks);
   gpu::Counters counters;
   gpu::Stream stream(counters, kWho);
   cambi::TwinBuffers buffers(lp, plan.dis, kWho);
@@ -180,9 +187,12 @@ void bench_layout(const Clip& c, unsigned iterations, unsigned chunk_rows, int c
   std::ostringstream chunks;
   for (int s = 0; s < cambi::twin::kScales; ++s)
     chunks << (s ? " " : "") << lp.scales[s].tiles << "x" << lp.scales[s].chunks << "x" << lp.scales[s].chunk_rows;
+  const std::string rows = layout.rows ? std::to_string(layout.rows)
+                                      : "auto/" + std::to_string(layout.target ? layout.target
+                                                                               : cambi::twin::kCValueTargetBlocks);
   std::printf("| %s | %ux%u | kernels, rows %s, cols %d (tiles x chunks x rows: %s) | %.4f ms/frame | %u c-value "
               "blocks, %zu B shared | %s |\n",
-              c.name.c_str(), c.g.width, c.g.height, chunk_rows ? std::to_string(chunk_rows).c_str() : "auto", lp.cols,
+              c.name.c_str(), c.g.width, c.g.height, rows.c_str(), lp.cols,
               chunks.str().c_str(), total / iterations, lp.cvalue_blocks, lp.hist_bytes,
               equal ? "values equal the twin's" : "VALUES DIFFER FROM THE TWIN'S");
 }
@@ -193,7 +203,7 @@ void bench_layout(const Clip& c, unsigned iterations, unsigned chunk_rows, int c
 int main(int argc, char** argv) {
   using namespace fastvmaf;  // NOLINT(build/namespaces)
   unsigned iterations = 200;
-  std::vector<std::pair<unsigned, int>> layouts;
+  std::vector<Layout> layouts;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -203,8 +213,14 @@ int main(int argc, char** argv) {
       std::stringstream ss(argv[++i]);
       for (std::string r; std::getline(ss, r, ',');) {
         const std::size_t colon = r.find(':');
-        layouts.emplace_back(static_cast<unsigned>(std::atoi(r.substr(0, colon).c_str())),
-                             colon == std::string::npos ? 0 : std::atoi(r.substr(colon + 1).c_str()));
+        const std::string rows = r.substr(0, colon);
+        Layout l;
+        if (!rows.empty() && rows[0] == 'b')
+          l.target = static_cast<unsigned>(std::atoi(rows.c_str() + 1));
+        else
+          l.rows = static_cast<unsigned>(std::atoi(rows.c_str()));
+        l.cols = colon == std::string::npos ? 0 : std::atoi(r.substr(colon + 1).c_str());
+        layouts.push_back(l);
       }
     } else {
       files.push_back(a);
@@ -224,7 +240,7 @@ int main(int argc, char** argv) {
       const Clip c = load(f, stream.ref());
       std::vector<double> values;
       bench_twin(c, iterations, values);
-      for (const auto& [rows, cols] : layouts) bench_layout(c, iterations, rows, cols, values);
+      for (const Layout& l : layouts) bench_layout(c, iterations, l, values);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cambi_gpu_bench: %s\n", e.what());

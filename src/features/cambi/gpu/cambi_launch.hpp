@@ -76,10 +76,10 @@ struct LaunchPlan {
   Grid picture_grid() const { return {(w + kTileW - 1) / kTileW, (h + kTileH - 1) / kTileH}; }
 };
 
-// The chunk rows when the caller does not choose: about kCValueTargetBlocks blocks over
-// a scale, but at least pad + 1 rows a block (a block first fills a whole window).
-inline unsigned auto_chunk_rows(unsigned h, unsigned tiles, int pad) {
-  const unsigned by_blocks = static_cast<unsigned>((std::size_t{h} * tiles + kCValueTargetBlocks - 1) / kCValueTargetBlocks);
+// The chunk rows when the caller does not choose: about `target` blocks over a scale, but
+// at least pad + 1 rows a block (a block first fills a whole window).
+inline unsigned auto_chunk_rows(unsigned h, unsigned tiles, int pad, unsigned target = kCValueTargetBlocks) {
+  const unsigned by_blocks = static_cast<unsigned>((std::size_t{h} * tiles + target - 1) / target);
   const unsigned least = static_cast<unsigned>(pad) + 1;
   const unsigned rows = by_blocks > least ? by_blocks : least;
   return rows < h ? rows : h;
@@ -88,8 +88,9 @@ inline unsigned auto_chunk_rows(unsigned h, unsigned tiles, int pad) {
 // The plan of the distorted side of `plan` for pictures of `g`. chunk_rows = 0 chooses
 // the layout (auto_chunk_rows), another value forces that many rows per block; cols = 0
 // takes 32 columns a block where the histogram fits in shared memory, else 16 (the replay
-// and the bench force both).
-inline LaunchPlan make_launch_plan(const Plan& plan, const VideoGeometry& g, unsigned chunk_rows = 0, int cols = 0) {
+// and the bench force both; the bench also varies the automatic layout's target).
+inline LaunchPlan make_launch_plan(const Plan& plan, const VideoGeometry& g, unsigned chunk_rows = 0, int cols = 0,
+                                   unsigned target_blocks = kCValueTargetBlocks) {
   LaunchPlan p;
   const SidePlan& side = plan.dis;
   p.in_w = g.width;
@@ -123,7 +124,7 @@ inline LaunchPlan make_launch_plan(const Plan& plan, const VideoGeometry& g, uns
     sc.bits = p.bits;
     p.bits += 3 * std::size_t{sc.words} * sc.h;
     sc.tiles = (sc.w + static_cast<unsigned>(p.cols) - 1) / static_cast<unsigned>(p.cols);
-    sc.chunk_rows = chunk_rows ? (chunk_rows < sc.h ? chunk_rows : sc.h) : auto_chunk_rows(sc.h, sc.tiles, p.pad);
+    sc.chunk_rows = chunk_rows ? (chunk_rows < sc.h ? chunk_rows : sc.h) : auto_chunk_rows(sc.h, sc.tiles, p.pad, target_blocks);
     sc.chunks = (sc.h + sc.chunk_rows - 1) / sc.chunk_rows;
     sc.first_block = p.cvalue_blocks;
     p.cvalue_blocks += sc.tiles * sc.chunks;

@@ -229,7 +229,7 @@ class ReplayTwin {
       });
       b.each([&](const replay::Item& it) {
         bin_plane(l.c_values + l.offset[s], l.n[s], std::size_t{it.block_idx.x} * kSelectThreads + it.thread(),
-                  std::size_t{g.x} * kSelectThreads, count, sum.data());
+                  std::size_t{g.x} * kSelectThreads, kSelectItemsPerThread, count, sum.data());
       });
       ScaleBins& bins = l.state->bins[s];
       b.each([&](const replay::Item& it) {
@@ -445,11 +445,12 @@ std::vector<Fixture> fixtures() {
       {"topk 1.0", 480, 270, 8, {{"cambi_topk", "1.0"}}},
       {"topk 0.0001", 480, 270, 8, {{"topk", "0.0001"}}},
       {"chunks of 1 row", 360, 216, 8, {}, 1},
-      {"chunks of 3 rows, 16 columns", 360, 216, 8, {}, 3, true, 16},
+      {"chunks of 3 rows, 32 columns", 360, 216, 8, {}, 3, true, 32},
       {"chunks of 7 rows", 361, 219, 10, {}, 7},
       {"one chunk", 360, 216, 8, {}, 100000},
-      {"one chunk, 16 columns", 361, 216, 8, {}, 100000, true, 16},
-      {"16 columns, window 43: 3840x128", 3840, 128, 8, {}, 0, true, 16},
+      {"one chunk, 32 columns", 361, 216, 8, {}, 100000, true, 32},
+      {"32 columns, window 43: 3840x128", 3840, 128, 8, {}, 0, true, 32},
+      {"32 columns, 1920x64", 1920, 64, 10, {}, 0, true, 32},
       {"tiny 216x1", 216, 1, 8, {}, 0, false},
       {"tiny 1x216", 1, 216, 8, {}, 0, false},
       {"tiny 217x3", 217, 3, 10, {}},
@@ -518,7 +519,8 @@ TEST(CambiReplayStatus, SampleAboveTheBitDepth) {
 }
 
 // The automatic layout: every row of every scale in exactly one block, at least pad + 1
-// rows a block, the histogram within shared memory; 16 columns a block for wide bands.
+// rows a block, the histogram within shared memory even at the widest band (32
+// contrasts); 32 columns a block are refused where their histogram would not fit.
 TEST(CambiLaunchPlan, BlocksCoverEveryScale) {
   for (const char* mlc : {"2", "5"}) {
     OptionDict dict;
@@ -529,7 +531,12 @@ TEST(CambiLaunchPlan, BlocksCoverEveryScale) {
       const VideoGeometry g{w, h, PixelFormat::YUV420, 8};
       const LaunchPlan p = make_launch_plan(make_plan(settings, g), g);
       EXPECT_LE(p.hist_bytes, kSharedMax);
-      EXPECT_EQ(p.cols, settings.max_log_contrast >= 3 ? 16 : 32);
+      EXPECT_EQ(p.cols, kCValueCols);
+      const Plan cpu = make_plan(settings, g);
+      if (std::size_t(cpu.tables.band_size) * 32 * 2 <= kSharedMax)
+        EXPECT_LE(make_launch_plan(cpu, g, 0, 32).hist_bytes, kSharedMax);
+      else
+        EXPECT_THROW(make_launch_plan(cpu, g, 0, 32), std::invalid_argument);
       unsigned blocks = 0;
       for (const ScaleLaunch& s : p.scales) {
         EXPECT_EQ(s.first_block, blocks);

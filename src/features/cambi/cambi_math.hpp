@@ -306,6 +306,7 @@ struct PictureArgs {
   unsigned w = 0, h = 0;               // after the resize
   const std::uint32_t* src_x = nullptr;  // picture column of each column (w entries)
   const std::uint32_t* src_y = nullptr;  // picture row of each row (h entries)
+  bool resize = false;                   // false: the tables are the identity, not read
   bool anti_dither = false;
   int mask_index = 0;
   std::uint16_t* image = nullptr;  // w x h, pitch w: the picture of scale 0
@@ -327,7 +328,9 @@ FVMAF_HD inline unsigned sample_at(const PictureArgs& a, unsigned y, unsigned x)
 // (anti_dithering_filter reads the unfiltered pixels right and below).
 template <typename T>
 FVMAF_HD inline std::uint16_t prep_pixel(const PictureArgs& a, unsigned i, unsigned j) {
-  auto c = [&a](unsigned y, unsigned x) -> unsigned { return to_10bit(sample_at<T>(a, a.src_y[y], a.src_x[x]), a.bpc); };
+  auto c = [&a](unsigned y, unsigned x) -> unsigned {
+    return to_10bit(a.resize ? sample_at<T>(a, a.src_y[y], a.src_x[x]) : sample_at<T>(a, y, x), a.bpc);
+  };
   if (!a.anti_dither) return static_cast<std::uint16_t>(c(i, j));
   const bool last_row = i + 1 == a.h, last_col = j + 1 == a.w;
   if (!last_row && !last_col) return anti_dither_2x2(c(i, j), c(i, j + 1), c(i + 1, j), c(i + 1, j + 1));
@@ -572,7 +575,8 @@ struct CValueBlock {
   int xs0 = 0, xs1 = 0; // the span of columns its windows cover
   int wd0 = 0;          // first bit-mask word of the span
   int init_lo = 0, init_rows = 0;  // the window of row r0
-  int steps = 0;        // init_rows + (r1 - r0)
+  int init_steps = 0;   // two rows a step
+  int steps = 0;        // init_steps + (r1 - r0)
 };
 
 FVMAF_HD inline CValueBlock cvalue_block(const CValueLaunch& l, unsigned block) {
@@ -589,26 +593,31 @@ FVMAF_HD inline CValueBlock cvalue_block(const CValueLaunch& l, unsigned block) 
   b.wd0 = b.xs0 >> 5;
   b.init_lo = max_i(0, b.r0 - l.pad);
   b.init_rows = min_i(h - 1, b.r0 + l.pad) - b.init_lo + 1;
-  b.steps = b.init_rows + (b.r1 - b.r0);
+  b.init_steps = (b.init_rows + 1) / 2;
+  b.steps = b.init_steps + (b.r1 - b.r0);
   return b;
 }
 
-// Step k of a block: rows that leave (a, count -1) and enter (b, +1); with both, only
-// the columns whose keys differ (the change mask of row `pixel`); then the c-value of
-// row `pixel` (the init steps have none).
+// Step k of a block: rows a (counted with delta_a) and b (+1). A slide step leaves row a
+// (-1) and enters row b; with both, only the columns whose keys differ (the change mask
+// of row `pixel`); then the c-value of row `pixel`. An init step enters two rows of the
+// first window (a and b, both +1) and has no pixel.
 struct CValueStep {
   int row_a = -1, row_b = -1, pixel = -1;
-  FVMAF_HD bool both() const { return row_a >= 0 && row_b >= 0; }
+  int delta_a = -1;
+  FVMAF_HD bool both() const { return row_a >= 0 && row_b >= 0 && pixel >= 0; }
 };
 
 FVMAF_HD inline CValueStep cvalue_step(const CValueLaunch& l, const CValueBlock& b, int k) {
   CValueStep st;
   if (k >= b.steps) return st;
-  if (k < b.init_rows) {
-    st.row_b = b.init_lo + k;
+  if (k < b.init_steps) {
+    st.row_b = b.init_lo + 2 * k;
+    if (2 * k + 1 < b.init_rows) st.row_a = st.row_b + 1;
+    st.delta_a = +1;
     return st;
   }
-  const int i = b.r0 + (k - b.init_rows);
+  const int i = b.r0 + (k - b.init_steps);
   const int h = static_cast<int>(l.scale[b.s].h);
   st.pixel = i;
   if (i > b.r0) {
@@ -709,7 +718,7 @@ FVMAF_HD inline void cvalue_apply(const CValueLaunch& l, const CValueBlock& b, c
   if (!both || next_set([&](int wd) { return word(0, wd); }, lo, hi) <= hi) {
     if (st.row_a >= 0)
       add_runs(col, l.cols, s.key_a, b.xs0, [&](int wd) { return (both ? word(0, wd) : ~0u) & word(1, wd); },
-               [&](int wd) { return word(2, wd); }, lo, hi, -1);
+               [&](int wd) { return word(2, wd); }, lo, hi, st.delta_a);
     if (st.row_b >= 0)
       add_runs(col, l.cols, s.key_b, b.xs0, [&](int wd) { return (both ? word(0, wd) : ~0u) & word(3, wd); },
                [&](int wd) { return word(4, wd); }, lo, hi, +1);
@@ -741,10 +750,32 @@ FVMAF_HD inline void bin_value(float c, std::uint32_t* count, std::uint64_t* sum
   atomic_add(&sum[b], fixed_units(c));
 }
 
-// Pass 1, phase 1: work-item `item` of the blocks of one scale bins its c-values.
-FVMAF_HD inline void bin_plane(const float* c, std::size_t n, std::size_t first, std::size_t stride, std::uint32_t* count,
-                               std::uint64_t* sum) {
-  for (std::size_t i = first; i < n; i += stride) bin_value(c[i], count, sum);
+// Pass 1, phase 1: work-item `item` of `items` bins the c-values of its segments of
+// `seg` consecutive pixels (segments item, item + items, ...). Neighbouring c-values are
+// often equal, so a run of one bin is added to the block's bins once.
+FVMAF_HD inline void bin_plane(const float* c, std::size_t n, std::size_t item, std::size_t items, std::size_t seg,
+                               std::uint32_t* count, std::uint64_t* sum) {
+  unsigned bin = 0;
+  std::uint32_t run = 0;
+  std::uint64_t run_sum = 0;
+  for (std::size_t first = item * seg; first < n; first += items * seg)
+    for (std::size_t i = first; i < first + seg && i < n; ++i) {
+      if (c[i] == 0.0f) continue;
+      const unsigned b = bin1_of(float_bits(c[i]));
+      if (run != 0 && b != bin) {
+        atomic_add(&count[bin], run);
+        atomic_add(&sum[bin], run_sum);
+        run = 0;
+        run_sum = 0;
+      }
+      bin = b;
+      ++run;
+      run_sum += fixed_units(c[i]);
+    }
+  if (run != 0) {
+    atomic_add(&count[bin], run);
+    atomic_add(&sum[bin], run_sum);
+  }
 }
 
 // Adds a block's bins to the scale's (global) bins: bins item, item + items, ... (no

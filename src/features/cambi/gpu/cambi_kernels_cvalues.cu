@@ -47,7 +47,7 @@ __global__ void __launch_bounds__(kSelectThreads) pass1(BoundaryLaunch l, TopKCo
   }
   __syncthreads();
   bin_plane(l.c_values + l.offset[s], l.n[s], std::size_t{blockIdx.x} * kSelectThreads + t,
-            std::size_t{gridDim.x} * kSelectThreads, count, sum);
+            std::size_t{gridDim.x} * kSelectThreads, kSelectItemsPerThread, count, sum);
   __syncthreads();
   ScaleBins& g = l.state->bins[s];
   flush_bins(t, kSelectThreads, kBins1, count, sum, g.count1, g.sum1);

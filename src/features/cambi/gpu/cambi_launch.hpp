@@ -37,7 +37,11 @@ inline constexpr unsigned kLaunchesPerFrame = 1 + (kScales + 1) + 1 + 3;
 inline constexpr unsigned kSelectThreads = 256;  // the top-K passes
 inline constexpr unsigned kSelectItemsPerThread = 16;
 inline constexpr unsigned kSelectBlocksMax = 132;  // per scale, grid-stride beyond (an H200 has 132 SMs)
-inline constexpr unsigned kCValueTargetBlocks = 1024;  // the automatic chunk layout aims at this many
+inline constexpr unsigned kCValueTargetBlocks = 2048;  // the automatic chunk layout aims at this many
+// Columns a c-value block owns: 16 (the histogram takes at most 33 KiB of shared memory,
+// so 12 warps fit an SM) measured a little faster on the H200 than 32 at every size
+// (docs/adr/0201-cambi-gpu-twin.md); 32 stays available to the replay and the bench.
+inline constexpr int kCValueCols = 16;
 inline constexpr std::size_t kSharedMax = 48u << 10;   // dynamic shared memory without opt-in
 
 struct Grid {
@@ -87,8 +91,8 @@ inline unsigned auto_chunk_rows(unsigned h, unsigned tiles, int pad, unsigned ta
 
 // The plan of the distorted side of `plan` for pictures of `g`. chunk_rows = 0 chooses
 // the layout (auto_chunk_rows), another value forces that many rows per block; cols = 0
-// takes 32 columns a block where the histogram fits in shared memory, else 16 (the replay
-// and the bench force both; the bench also varies the automatic layout's target).
+// takes kCValueCols (the replay and the bench force 16 and 32; the bench also varies the
+// automatic layout's target).
 inline LaunchPlan make_launch_plan(const Plan& plan, const VideoGeometry& g, unsigned chunk_rows = 0, int cols = 0,
                                    unsigned target_blocks = kCValueTargetBlocks) {
   LaunchPlan p;
@@ -106,7 +110,7 @@ inline LaunchPlan make_launch_plan(const Plan& plan, const VideoGeometry& g, uns
   p.image = static_cast<std::size_t>(p.w) * p.h;
   if (p.pad > kMaxPad) throw std::logic_error("cambi twin: a window above 65 passed the window guard");
   const std::size_t band = static_cast<std::size_t>(plan.tables.band_size);
-  p.cols = cols ? cols : (band * 32 * sizeof(std::uint16_t) <= kSharedMax ? 32 : 16);
+  p.cols = cols ? cols : kCValueCols;
   if (p.cols != 16 && p.cols != 32) throw std::invalid_argument("cambi twin: columns per block must be 16 or 32");
   p.hist_bytes = band * static_cast<std::size_t>(p.cols) * sizeof(std::uint16_t);
   if (p.hist_bytes > kSharedMax) throw std::invalid_argument("cambi twin: the value band does not fit in shared memory");
@@ -187,6 +191,7 @@ inline PictureArgs picture_args(const LaunchPlan& p, const FramePointers& f, uns
   a.h = p.h;
   a.src_x = f.src_x;
   a.src_y = f.src_y;
+  a.resize = p.resize;
   a.anti_dither = p.anti_dither;
   a.mask_index = p.mask_index;
   a.image = f.image;

@@ -7,15 +7,21 @@
 #   BENCH_THREADS="1 all"              thread counts ("all" = every hardware thread)
 #   BENCH_BACKENDS="cpu"               backends to run
 #   BENCH_REPEAT=N                     runs per cell; the best is reported (default 2)
+#   BENCH_CORPUS=DIR                   read <pair>_{ref,dis}.y4m from DIR instead of
+#                                      materializing ../shared/corpus (the device machine)
+#   BENCH_LOOP=K                       play each clip K times in a row (short clips: the
+#                                      start-up of the process and the device is then a
+#                                      small part of the time)
 set -euo pipefail
 build=${1:-build}
 quick=${2:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
 shared=${FASTVMAF_SHARED_DIR:-$here/../shared}
 cli=$build/src/fastvmaf
-corpus=$build/corpus
+corpus=${BENCH_CORPUS:-$build/corpus}
+loop=${BENCH_LOOP:-1}
 export FASTVMAF_MODEL_DIR=${FASTVMAF_MODEL_DIR:-$shared/models}
-"$here/tests/golden/materialize_corpus.sh" "$shared" "$corpus" >/dev/null
+[ -n "${BENCH_CORPUS:-}" ] || "$here/tests/golden/materialize_corpus.sh" "$shared" "$corpus" >/dev/null
 
 # The pairs of the table: 576x324, 1920x1080, 3840x2160 (8-bit 4:2:0 corpus clips).
 declare -A PAIR=(
@@ -24,21 +30,24 @@ declare -A PAIR=(
   [3840x2160]=bridge_sky_pan_3840x2160_8bit
 )
 
-# A 4K pair three times as long (24 frames), for the bounded-memory row.
-long4k() {
-  local p=${PAIR[3840x2160]} out=$build/bench/${PAIR[3840x2160]}_x3
+# A pair played N times in a row (its frames repeated): prints the base of its files.
+looped() {
+  local p=$1 n=$2 out=$build/bench/${1}_x$2
   mkdir -p "$build/bench"
   for k in ref dis; do
     local src=$corpus/${p}_$k.y4m dst=${out}_$k.y4m
     if [ ! -f "$dst" ]; then
       head -n 1 "$src" > "$dst.part"
       local hl; hl=$(head -n 1 "$src" | wc -c)
-      for _ in 1 2 3; do tail -c +$((hl + 1)) "$src" >> "$dst.part"; done
+      for _ in $(seq "$n"); do tail -c +$((hl + 1)) "$src" >> "$dst.part"; done
       mv "$dst.part" "$dst"
     fi
   done
   echo "$out"
 }
+
+# A 4K pair three times as long (24 frames), for the bounded-memory row.
+long4k() { looped "${PAIR[3840x2160]}" 3; }
 
 default_cases() {
   # name | resolution | fastvmaf arguments [| thread counts, overriding BENCH_THREADS]
@@ -59,16 +68,22 @@ backends=${BENCH_BACKENDS:-cpu}
 repeat=${BENCH_REPEAT:-2}
 [ "$quick" = "--quick" ] && repeat=1
 ncpu=$(nproc)
+# Peak RSS through GNU time where the machine has it (the device machine may not).
+run_timed() {
+  if [ -x /usr/bin/time ]; then /usr/bin/time -f "%M" -o "$log.time" "$@"; else "$@"; fi
+}
 
 cpu_name=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
 echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB; fastvmaf $($cli --version | cut -d' ' -f2)"
 echo
-echo "| case | resolution | backend | threads | frames | fps | peak RSS (MiB) |"
-echo "|---|---|---|---|---|---:|---:|"
+echo "| case | resolution | backend | threads | frames | fps | ms/frame | peak RSS (MiB) |"
+echo "|---|---|---|---|---|---:|---:|---:|"
 while IFS='|' read -r name res args case_threads; do
   [ -n "$name" ] || continue
   if [ "$res" = "3840x2160x24" ]; then
     base=$(long4k)
+  elif [ "$loop" -gt 1 ]; then
+    base=$(looped "${PAIR[$res]}" "$loop")
   else
     base=$corpus/${PAIR[$res]}
   fi
@@ -82,19 +97,20 @@ while IFS='|' read -r name res args case_threads; do
         log=$(mktemp)
         t0=$(date +%s%N)
         # shellcheck disable=SC2086
-        /usr/bin/time -f "%M" -o "$log.time" "$cli" -r "$ref" -d "$dis" $args --threads "$tn" \
+        run_timed "$cli" -r "$ref" -d "$dis" $args --threads "$tn" \
           --backend "$backend" -q --json -o "$log.json" >/dev/null 2>"$log.err" || {
-          echo "| $name | $res | $backend | $tn | - | failed: $(tail -n 1 "$log.err") | |"; continue 2; }
+          echo "| $name | $res | $backend | $tn | - | failed: $(tail -n 1 "$log.err") | | |"; continue 2; }
         t1=$(date +%s%N)
         secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN{ printf "%.6f", (b - a) / 1e9 }')
-        kb=$(tail -n 1 "$log.time")
+        kb=$( [ -s "$log.time" ] && tail -n 1 "$log.time" || echo 0)
         n=$(grep -c '"frameNum"' "$log.json")
         fps=$(awk -v n="$n" -v s="$secs" 'BEGIN{ if (s <= 0) s = 0.01; printf "%.1f", n / s }')
         if [ -z "$best" ] || awk -v a="$fps" -v b="$best" 'BEGIN{exit !(a > b)}'; then best=$fps; fi
-        rss=$(( kb / 1024 ))
+        rss=$( [ "$kb" -gt 0 ] && echo $(( kb / 1024 )) || echo "-")
         rm -f "$log" "$log.time" "$log.json" "$log.err"
       done
-      echo "| $name | $res | $backend | $tn | $n | $best | $rss |"
+      ms=$(awk -v f="$best" 'BEGIN{ if (f > 0) printf "%.3f", 1000 / f; else print "-" }')
+      echo "| $name | $res | $backend | $tn | $n | $best | $ms | $rss |"
     done
   done
 done <<< "$cases"

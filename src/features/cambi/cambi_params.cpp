@@ -280,6 +280,11 @@ Plan make_plan(const Settings& s, const VideoGeometry& g) {
   return p;
 }
 
+std::string sample_range_message(unsigned bpc) {
+  return fmt::format("cambi: the input contains values greater than {}, the maximum of a {}-bit format",
+                     (1u << bpc) - 1, bpc);
+}
+
 // ---- pooling and score --------------------------------------------------------------
 
 int topk_count(double topk, int n) {

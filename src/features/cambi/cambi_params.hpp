@@ -156,6 +156,10 @@ struct Plan {
 // std::invalid_argument; allocates nothing large before the guard has passed.
 Plan make_plan(const Settings& settings, const VideoGeometry& geometry);
 
+// The message of the InputError for a sample above the bit depth (validate_samples; the
+// GPU twins report the same).
+std::string sample_range_message(unsigned bpc);
+
 // ---- pooling and score --------------------------------------------------------------
 
 // libvmaf spatial_pooling's count: clip((int)(topk * n), 1, n).

@@ -1,0 +1,126 @@
+// The CAMBI twin: every stage of libvmaf's CAMBI on the device (cambi_kernels_*.cu, plan
+// in cambi_launch.hpp), one copy of the results block (five exact top-K sums and a status
+// word) into pinned memory per frame, and the host finish with the CPU reference's own
+// helpers (fixed_topk_mean, weight_scores, the clip to cambi_max_val).
+//
+// Per frame: twin::kLaunchesPerFrame launches, one device-to-host copy, one host wait (in
+// collect). At init, after the CPU's own plan and window guard: the buffers, and one
+// upload of the constants (reciprocal table, resize tables) with a zeroed frame state,
+// which the first frame's work waits for on the device.
+// The engine submits frame i + 1 before it collects frame i, so the results block and
+// its event are double-buffered; every other buffer is reused in stream order.
+//
+// full_ref and heatmaps stay on the CPU: asking for them here is an error that says so.
+#include <fmt/format.h>
+
+#include <array>
+#include <memory>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "core/feature_name.hpp"
+#include "core/registry.hpp"
+#include "features/cambi/cambi_params.hpp"
+#include "features/cambi/gpu/cambi_buffers.hpp"
+#include "features/cambi/gpu/cambi_kernels.hpp"
+#include "features/cambi/gpu/cambi_launch.hpp"
+#include "gpu/backend/buffer.hpp"
+#include "gpu/backend/device.hpp"
+#include "gpu/backend/stream.hpp"
+#include "gpu/twin.hpp"
+
+namespace fastvmaf::cambi {
+inline namespace FVMAF_GPU_NS {
+
+namespace {
+
+constexpr const char* kWho = "cambi";
+
+Settings checked_settings(const OptionSet& options) {
+  Settings s = settings_from_options(options);
+  if (s.full_ref)
+    throw std::invalid_argument(fmt::format(
+        "cambi: full_ref=true is computed on the CPU only, not with --backend {}; use --backend cpu",
+        to_string(gpu::kBackend)));
+  if (!s.heatmaps_path.empty())
+    throw std::invalid_argument(fmt::format(
+        "cambi: heatmaps_path is written on the CPU only, not with --backend {}; use --backend cpu",
+        to_string(gpu::kBackend)));
+  return s;
+}
+
+class CambiTwin final : public gpu::Twin {
+ public:
+  explicit CambiTwin(const OptionSet& options)
+      : settings_(checked_settings(options)), name_(feature_name("Cambi_feature_cambi_score", options)) {}
+
+  gpu::PlaneMask planes() const override { return gpu::plane_bit(gpu::Side::Dis, 0); }
+
+  void init(const VideoGeometry& geometry) override {
+    plan_ = make_plan(settings_, geometry);  // the CPU's checks and window guard, first
+    launch_ = twin::make_launch_plan(plan_, geometry);
+    buffers_ = std::make_unique<TwinBuffers>(launch_, plan_.dis, kWho);
+    results_ = gpu::PinnedBuffer<twin::Results>(2, kWho);
+    init_stream_ = std::make_unique<gpu::Stream>(init_counters_, kWho);
+    buffers_->upload_init(init_stream_->ref());
+    uploaded_.record(init_stream_->ref());
+    first_ = true;
+  }
+
+  void submit(const FrameInput& frame) override {
+    if (!frame.device) throw std::logic_error("cambi twin: submitted without a device frame");
+    const gpu::DeviceFrame& d = *frame.device;
+    const gpu::StreamRef stream = gpu::frame_stream(d, kWho);
+    if (first_) stream.wait(uploaded_);
+    twin::FramePointers f = buffers_->pointers();
+    f.luma = d.plane(gpu::Side::Dis, 0);
+    f.pitch = d.layout().slot(gpu::Side::Dis, 0).pitch;
+    enqueue_frame(stream, launch_, f, next_);
+    stream.download(results_.data() + next_, &f.state->results, sizeof(twin::Results));
+    Slot& slot = slots_[next_];
+    slot.ready.record(stream);
+    slot.index = frame.index;
+    slot.busy = true;
+    first_ = false;
+    next_ ^= 1u;
+  }
+
+  void collect(unsigned index, FeatureSink& sink) override {
+    const unsigned k = slots_[0].busy && slots_[0].index == index ? 0 : 1;
+    Slot& slot = slots_[k];
+    if (!slot.busy || slot.index != index) throw std::logic_error("cambi twin: collect of a frame not submitted");
+    slot.ready.wait_host();
+    slot.busy = false;
+    const twin::Results& r = results_[k];
+    if (r.status[k] & twin::kStatusSampleRange) throw InputError(sample_range_message(launch_.bpc));
+    const double score = twin::score_of(r, launch_, plan_.dis.window);
+    sink.append(name_, index, score < settings_.max_val ? score : settings_.max_val);  // libvmaf's MIN
+  }
+
+ private:
+  struct Slot {
+    gpu::Event ready{kWho};
+    unsigned index = 0;
+    bool busy = false;
+  };
+
+  Settings settings_;
+  std::string name_;
+  Plan plan_;
+  twin::LaunchPlan launch_;
+  std::unique_ptr<TwinBuffers> buffers_;
+  gpu::PinnedBuffer<twin::Results> results_;   // two results blocks
+  gpu::Counters init_counters_;                // the init upload is not a frame's work
+  std::unique_ptr<gpu::Stream> init_stream_;
+  gpu::Event uploaded_{kWho};
+  std::array<Slot, 2> slots_;
+  unsigned next_ = 0;
+  bool first_ = true;
+};
+
+}  // namespace
+
+FASTVMAF_REGISTER_BACKEND("cambi", gpu::kBackend, [](const OptionSet& o) { return std::make_unique<CambiTwin>(o); });
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::cambi

@@ -70,10 +70,15 @@ void VideoSource::read_planes(Picture& pic, bool mono) {
   for (int p = 0; p < nplanes; ++p) {
     Plane& pl = pic.plane(p);
     const std::size_t row = pl.width * bytes;
-    for (unsigned y = 0; y < pl.height; ++y) {
-      const std::size_t n = read_bytes(pl.row<std::uint8_t>(y), row);
+    // Rows without padding (widths that are multiples of 32): one read for the whole
+    // plane, which the C library copies straight into the picture.
+    const bool packed = static_cast<std::size_t>(pl.stride) == row;
+    const unsigned reads = packed ? 1 : pl.height;
+    const std::size_t chunk = packed ? row * pl.height : row;
+    for (unsigned y = 0; y < reads; ++y) {
+      const std::size_t n = read_bytes(pl.row<std::uint8_t>(y), chunk);
       got += n;
-      if (n != row)
+      if (n != chunk)
         fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", frame, got, expected,
                                 expected - got));
     }

@@ -239,6 +239,21 @@ TEST_F(BadInput, BadNumericFlags) {
   expect_error(r, {"--backend"});
 }
 
+TEST_F(BadInput, NoGpuIsAClearErrorAndAutoFallsBackToTheCpu) {
+  auto a = cli({"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr", "--backend", "auto"});
+  ASSERT_EQ(a.status, 0) << a.err;
+  if (a.err.find("no usable GPU") == std::string::npos) GTEST_SKIP() << "a GPU is present: " << a.err;
+  EXPECT_NE(a.err.find("running on the CPU"), std::string::npos) << a.err;
+  fs::remove(path("out.json"));
+  for (const char* b : {"cuda", "hip"}) {
+    auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-n", "--feature", "psnr", "--backend", b});
+    expect_error(r, {std::string("--backend ") + b});
+    // Either the build has no such backend, or there is no device: both say so.
+    EXPECT_TRUE(r.err.find("device") != std::string::npos || r.err.find("this build has no") != std::string::npos)
+        << r.err;
+  }
+}
+
 TEST_F(BadInput, MissingRequiredFlags) {
   auto r = cli({"-d", good("b.y4m"), "-n", "--feature", "psnr"});
   EXPECT_EQ(r.status, 1);

@@ -117,6 +117,21 @@ function(fastvmaf_add_gpu_sources target)
     target_compile_options(${target} PRIVATE
       $<$<COMPILE_LANGUAGE:CUDA>:--fmad=false -Xcompiler=-ffp-contract=off>)
     target_link_libraries(${target} PUBLIC CUDA::cudart_static)
+
+    # The kernels once more as PTX, only for the contract test that no kernel uses
+    # fp64 (../shared/DESIGN.md, "Numerics"): tests/contract/no_fp64_in_kernels.sh.
+    set(ptx_units)
+    foreach(src IN LISTS kernel_sources)
+      _fastvmaf_backend_unit("${src}" cuda .cu unit)
+      list(APPEND ptx_units "${unit}")
+    endforeach()
+    if(ptx_units)
+      add_library(fastvmaf_kernel_ptx OBJECT ${ptx_units})
+      set_target_properties(fastvmaf_kernel_ptx PROPERTIES CUDA_PTX_COMPILATION ON CUDA_ARCHITECTURES 90)
+      target_include_directories(fastvmaf_kernel_ptx PRIVATE "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/include")
+      target_compile_options(fastvmaf_kernel_ptx PRIVATE --fmad=false)
+      target_link_libraries(fastvmaf_kernel_ptx PRIVATE fmt::fmt-header-only)
+    endif()
   endif()
 
   if(FASTVMAF_HAVE_HIP)

@@ -11,7 +11,10 @@
 #                                      materializing ../shared/corpus (the device machine)
 #   BENCH_LOOP=K                       play each clip K times in a row (short clips: the
 #                                      start-up of the process and the device is then a
-#                                      small part of the time)
+#                                      small part of the time). Default: the 48-frame
+#                                      576x324 clip 10 times, the others once.
+#   BENCH_LIBVMAF=PATH                 also run libvmaf's `vmaf` tool (backend "libvmaf")
+#                                      with the same arguments, for a side-by-side table
 set -euo pipefail
 build=${1:-build}
 quick=${2:-}
@@ -19,7 +22,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 shared=${FASTVMAF_SHARED_DIR:-$here/../shared}
 cli=$build/src/fastvmaf
 corpus=${BENCH_CORPUS:-$build/corpus}
-loop=${BENCH_LOOP:-1}
+libvmaf=${BENCH_LIBVMAF:-}
 export FASTVMAF_MODEL_DIR=${FASTVMAF_MODEL_DIR:-$shared/models}
 [ -n "${BENCH_CORPUS:-}" ] || "$here/tests/golden/materialize_corpus.sh" "$shared" "$corpus" >/dev/null
 
@@ -65,6 +68,7 @@ default_cases() {
 cases=${BENCH_CASES:-$(default_cases)}
 threads_list=${BENCH_THREADS:-1 all}
 backends=${BENCH_BACKENDS:-cpu}
+[ -z "$libvmaf" ] || backends="$backends libvmaf"
 repeat=${BENCH_REPEAT:-2}
 [ "$quick" = "--quick" ] && repeat=1
 ncpu=$(nproc)
@@ -74,7 +78,7 @@ run_timed() {
 }
 
 cpu_name=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB; fastvmaf $($cli --version | cut -d' ' -f2)"
+echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB; fastvmaf $($cli --version | cut -d' ' -f2)${libvmaf:+; libvmaf: $libvmaf}"
 echo
 echo "| case | resolution | backend | threads | frames | fps | ms/frame | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---:|---:|---:|"
@@ -82,10 +86,9 @@ while IFS='|' read -r name res args case_threads; do
   [ -n "$name" ] || continue
   if [ "$res" = "3840x2160x24" ]; then
     base=$(long4k)
-  elif [ "$loop" -gt 1 ]; then
-    base=$(looped "${PAIR[$res]}" "$loop")
   else
-    base=$corpus/${PAIR[$res]}
+    loop=${BENCH_LOOP:-$([ "$res" = 576x324 ] && echo 10 || echo 1)}
+    if [ "$loop" -gt 1 ]; then base=$(looped "${PAIR[$res]}" "$loop"); else base=$corpus/${PAIR[$res]}; fi
   fi
   ref=${base}_ref.y4m
   dis=${base}_dis.y4m
@@ -96,9 +99,10 @@ while IFS='|' read -r name res args case_threads; do
       for _ in $(seq "$repeat"); do
         log=$(mktemp)
         t0=$(date +%s%N)
+        if [ "$backend" = libvmaf ]; then tool=("$libvmaf"); else tool=("$cli" --backend "$backend"); fi
         # shellcheck disable=SC2086
-        run_timed "$cli" -r "$ref" -d "$dis" $args --threads "$tn" \
-          --backend "$backend" -q --json -o "$log.json" >/dev/null 2>"$log.err" || {
+        run_timed "${tool[@]}" -r "$ref" -d "$dis" $args --threads "$tn" \
+          -q --json -o "$log.json" >/dev/null 2>"$log.err" || {
           echo "| $name | $res | $backend | $tn | - | failed: $(tail -n 1 "$log.err") | | |"; continue 2; }
         t1=$(date +%s%N)
         secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN{ printf "%.6f", (b - a) / 1e9 }')

@@ -192,7 +192,11 @@ Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& 
   const std::size_t pair_bytes = 2 * Picture::bytes_for(geometry.format, geometry.bpc, geometry.width, geometry.height);
   const std::size_t budget = std::size_t{256} << 20;
   const unsigned by_memory = static_cast<unsigned>(std::max<std::size_t>(3, budget / std::max<std::size_t>(pair_bytes, 1)));
-  const unsigned ahead = std::max(1u, std::min(m.threads, by_memory / 3));
+  // Read-ahead: at least a frame per thread; small frames up to 16 (within 32 MiB), so
+  // the reader threads wake once per several frames rather than once per frame.
+  const unsigned small_frames = static_cast<unsigned>(
+      std::min<std::size_t>(16, (std::size_t{32} << 20) / std::max<std::size_t>(pair_bytes, 1)));
+  const unsigned ahead = std::max(1u, std::min(by_memory / 3, std::max(m.threads, small_frames)));
   const unsigned in_flight = std::max(2u, std::min(m.threads + 2, by_memory - ahead));
 
   io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, ahead);

@@ -113,11 +113,13 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
 Scheduler::~Scheduler() { abandon(); }
 
 void Scheduler::complete(Job& job, int units) {
+  bool wake = false;
   {
     std::lock_guard lock(mu_);
     job.remaining -= units;
+    wake = job.remaining == 0 && waiters_ > 0;
   }
-  cv_.notify_all();
+  if (wake) cv_.notify_all();
 }
 
 void Scheduler::run_on_instance(Slot& slot, std::size_t k, Job& job) {
@@ -313,11 +315,13 @@ void Scheduler::submit(io::FramePair pair) {
   }
   job->remaining = static_cast<int>(run.size() + job->device_run.size());
   Job* j = job.get();
+  bool wake = false;
   {
     std::lock_guard lock(mu_);
     jobs_.push_back(std::move(job));
+    wake = j->remaining == 0 && waiters_ > 0;
   }
-  if (j->remaining == 0) cv_.notify_all();
+  if (wake) cv_.notify_all();
   // Every frame goes through the device strand, even one without device work: its step
   // collects the frame before it.
   if (device_) {
@@ -350,8 +354,11 @@ bool Scheduler::replay_front(FeatureSink& sink, const std::function<void(unsigne
   {
     std::unique_lock lock(mu_);
     if (jobs_.empty()) return false;
-    if (block)
+    if (block) {
+      ++waiters_;
       cv_.wait(lock, [this] { return jobs_.front()->remaining == 0; });
+      --waiters_;
+    }
     else if (jobs_.front()->remaining != 0)
       return false;
     job = std::move(jobs_.front());
@@ -393,10 +400,12 @@ void Scheduler::finish(FeatureCollector& collector, const std::function<void(uns
 void Scheduler::abandon() {
   drain_device();
   std::unique_lock lock(mu_);
+  ++waiters_;
   for (auto& j : jobs_) {
     Job* p = j.get();
     cv_.wait(lock, [p] { return p->remaining == 0; });
   }
+  --waiters_;
   jobs_.clear();
 }
 

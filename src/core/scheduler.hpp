@@ -81,7 +81,8 @@ class Scheduler {
   std::vector<std::unique_ptr<Slot>> slots_;
   std::unique_ptr<DeviceStrand> device_;  // set when a slot runs on a GPU
   std::mutex mu_;
-  std::condition_variable cv_;
+  std::condition_variable cv_;  // a job's remaining reached 0
+  unsigned waiters_ = 0;        // threads waiting on cv_ (notified only then)
   std::deque<std::unique_ptr<Job>> jobs_;
   // The reference pictures of the two previous frames (libvmaf's prev_ref).
   std::shared_ptr<const Picture> prev_ref_, prev_prev_ref_;

@@ -18,11 +18,13 @@ ThreadPool::~ThreadPool() {
 }
 
 void ThreadPool::post(std::function<void()> task) {
+  bool wake = false;
   {
     std::lock_guard lock(mu_);
     tasks_.push_back(std::move(task));
+    wake = idle_ > 0;
   }
-  cv_.notify_one();
+  if (wake) cv_.notify_one();
 }
 
 void ThreadPool::loop() {
@@ -30,7 +32,9 @@ void ThreadPool::loop() {
     std::function<void()> task;
     {
       std::unique_lock lock(mu_);
+      ++idle_;
       cv_.wait(lock, [this] { return stop_ || !tasks_.empty(); });
+      --idle_;
       if (tasks_.empty()) return;  // stop_ and drained
       task = std::move(tasks_.front());
       tasks_.pop_front();

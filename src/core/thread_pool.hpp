@@ -26,6 +26,7 @@ class ThreadPool {
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::function<void()>> tasks_;
+  unsigned idle_ = 0;  // workers waiting for a task: post() wakes one only then
   bool stop_ = false;
   std::vector<std::thread> workers_;
 };

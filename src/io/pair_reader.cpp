@@ -20,7 +20,8 @@ PairReader::~PairReader() {
     std::lock_guard lock(mu_);
     stop_ = true;
   }
-  cv_.notify_all();
+  ref_.room.notify_all();
+  dis_.room.notify_all();
   ref_.thread.join();
   dis_.thread.join();
 }
@@ -54,16 +55,20 @@ void PairReader::run(Side& side) {
     for (unsigned n = 0; max_frames_ == 0 || n < max_frames_; ++n) {
       {
         std::unique_lock lock(mu_);
-        cv_.wait(lock, [&] { return stop_ || side.ready.size() < ahead_; });
+        side.waiting = true;
+        side.room.wait(lock, [&] { return stop_ || side.ready.size() < ahead_; });
+        side.waiting = false;
         if (stop_) break;
       }
       auto pic = acquire(side);
       if (!side.source->read(*pic)) break;
+      bool wake = false;
       {
         std::lock_guard lock(mu_);
         side.ready.push_back(std::move(pic));
+        wake = consumer_waiting_;
       }
-      cv_.notify_all();
+      if (wake) pair_ready_.notify_one();
     }
   } catch (...) {
     std::lock_guard lock(mu_);
@@ -73,21 +78,29 @@ void PairReader::run(Side& side) {
     std::lock_guard lock(mu_);
     side.ended = true;
   }
-  cv_.notify_all();
+  pair_ready_.notify_one();
 }
 
 std::optional<FramePair> PairReader::next() {
   std::unique_lock lock(mu_);
   // Wait until each side has a frame or has stopped.
-  cv_.wait(lock, [this] {
+  consumer_waiting_ = true;
+  pair_ready_.wait(lock, [this] {
     return (!ref_.ready.empty() || ref_.ended) && (!dis_.ready.empty() || dis_.ended);
   });
+  consumer_waiting_ = false;
   if (!ref_.ready.empty() && !dis_.ready.empty()) {
     FramePair p{taken_++, std::move(ref_.ready.front()), std::move(dis_.ready.front())};
     ref_.ready.pop_front();
     dis_.ready.pop_front();
+    // A reader waits only when its queue is full; wake it once half of it is taken, so
+    // that it reads several frames per wake-up.
+    const std::size_t low = ahead_ / 2;
+    const bool wake_ref = ref_.waiting && ref_.ready.size() <= low;
+    const bool wake_dis = dis_.waiting && dis_.ready.size() <= low;
     lock.unlock();
-    cv_.notify_all();
+    if (wake_ref) ref_.room.notify_one();
+    if (wake_dis) dis_.room.notify_one();
     return p;
   }
   // At least one side stopped at frame `taken_`: an error there is the run's error.

@@ -55,6 +55,8 @@ class PairReader {
     bool ended = false;        // clean end of file (or max_frames reached)
     std::exception_ptr error;  // the frame after those in `ready` failed
     std::shared_ptr<Pool> pool = std::make_shared<Pool>();
+    bool waiting = false;              // the thread waits for room in `ready`
+    std::condition_variable room;      // signalled when `ready` has room again
     std::thread thread;
   };
 
@@ -63,8 +65,11 @@ class PairReader {
 
   unsigned max_frames_, ahead_;
   unsigned taken_ = 0;
+  // One mutex; a condition variable per waiter, signalled only when that waiter can go
+  // on: with small frames a wake-up per frame and per thread costs more than the work.
   std::mutex mu_;
-  std::condition_variable cv_;
+  std::condition_variable pair_ready_;  // the consumer's
+  bool consumer_waiting_ = false;
   bool stop_ = false;
   Side ref_, dis_;
   std::string mismatch_;

@@ -93,11 +93,10 @@ std::optional<FramePair> PairReader::next() {
     FramePair p{taken_++, std::move(ref_.ready.front()), std::move(dis_.ready.front())};
     ref_.ready.pop_front();
     dis_.ready.pop_front();
-    // A reader waits only when its queue is full; wake it once half of it is taken, so
-    // that it reads several frames per wake-up.
-    const std::size_t low = ahead_ / 2;
-    const bool wake_ref = ref_.waiting && ref_.ready.size() <= low;
-    const bool wake_dis = dis_.waiting && dis_.ready.size() <= low;
+    // A reader waits only when its queue is full: it has room now. (Waking it later, at
+    // half, saved wake-ups but cost throughput where reading is the bottleneck.)
+    const bool wake_ref = ref_.waiting;
+    const bool wake_dis = dis_.waiting;
     lock.unlock();
     if (wake_ref) ref_.room.notify_one();
     if (wake_dis) dis_.room.notify_one();

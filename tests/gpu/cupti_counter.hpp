@@ -20,6 +20,10 @@
 #include <mutex>
 #include <string>
 
+#include <gtest/gtest.h>
+
+#include "fastvmaf/result.hpp"
+
 namespace fastvmaf::gputest {
 
 #define FVMAF_CUPTI_CHECK(call)                                      \
@@ -186,5 +190,42 @@ class CuptiCounter {
     std::free(buffer);
   }
 };
+
+// What a twin's run must show: per frame `launches_per_frame` kernels (all the twin's),
+// one upload of `frame_bytes`, one download of `result_bytes` and one host wait; besides,
+// `init_bytes` uploaded once at init when not 0. CUPTI (what the device executed and what
+// the host asked for) and our own counters (`engine`, frames only) must agree on it.
+struct ExpectedWork {
+  std::uint64_t frames = 0, launches_per_frame = 0, frame_bytes = 0, result_bytes = 0, init_bytes = 0;
+};
+
+inline void expect_work(const CuptiSeen& s, const DeviceCounts& engine, const ExpectedWork& e) {
+  const std::uint64_t launches = e.launches_per_frame * e.frames;
+  const std::uint64_t init_h2d = e.init_bytes ? 1 : 0;
+  // What the device executed.
+  EXPECT_EQ(s.kernels, launches);
+  EXPECT_EQ(s.named_kernels, launches) << "every kernel is one of the twin's";
+  EXPECT_EQ(s.act_h2d, e.frames + init_h2d);
+  EXPECT_EQ(s.act_h2d_bytes, e.frames * e.frame_bytes + e.init_bytes);
+  EXPECT_EQ(s.act_d2h, e.frames);
+  EXPECT_EQ(s.act_d2h_bytes, e.frames * e.result_bytes);
+  EXPECT_EQ(s.act_other, 0u);
+  // What the host asked for, and every host wait.
+  EXPECT_GT(s.runtime_calls, 0u) << "CUPTI saw no runtime API call";
+  EXPECT_EQ(s.launches, launches);
+  EXPECT_EQ(s.h2d, e.frames + init_h2d);
+  EXPECT_EQ(s.h2d_bytes, e.frames * e.frame_bytes + e.init_bytes);
+  EXPECT_EQ(s.d2h, e.frames);
+  EXPECT_EQ(s.d2h_bytes, e.frames * e.result_bytes);
+  EXPECT_EQ(s.other_memcpy, 0u);
+  EXPECT_EQ(s.syncs, e.frames);
+  // Our own counters (the frames' work, not init's) agree.
+  EXPECT_EQ(engine.launches, s.launches);
+  EXPECT_EQ(engine.h2d_copies + init_h2d, s.h2d);
+  EXPECT_EQ(engine.h2d_bytes + e.init_bytes, s.h2d_bytes);
+  EXPECT_EQ(engine.d2h_copies, s.d2h);
+  EXPECT_EQ(engine.d2h_bytes, s.d2h_bytes);
+  EXPECT_EQ(engine.host_waits, s.syncs);
+}
 
 }  // namespace fastvmaf::gputest

@@ -190,26 +190,5 @@ TEST(GpuCambiErrors, FullRefAndHeatmapsStayOnTheCpu) {
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   fastvmaf::g_backend = fastvmaf::gputest::backend_from_args(argc, argv);
-  const std::string skip = fastvmaf::gputest::why_skip(fastvmaf::g_backend);
-  if (!skip.empty()) {
-    std::printf("SKIP: %s\n", skip.c_str());
-    return fastvmaf::gputest::kSkip;
-  }
-  const auto pairs = fastvmaf::gputest::device_set();
-  if (pairs.empty()) {
-    std::fprintf(stderr, "no device set found (set FASTVMAF_DEVICE_SET)\n");
-    return 1;
-  }
-  for (const auto& pair : pairs) {
-    ::testing::RegisterTest("GpuCambiParity", pair.name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
-                            [pair]() -> ::testing::Test* {
-                              struct T : ::testing::Test {
-                                fastvmaf::gputest::Pair p;
-                                explicit T(fastvmaf::gputest::Pair q) : p(std::move(q)) {}
-                                void TestBody() override { fastvmaf::check_pair(p); }
-                              };
-                              return new T(pair);
-                            });
-  }
-  return RUN_ALL_TESTS();
+  return fastvmaf::gputest::run_over_device_set(fastvmaf::g_backend, "GpuCambiParity", fastvmaf::check_pair);
 }

@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -147,6 +148,40 @@ inline std::string describe(const DeviceCounts& c) {
   return "launches " + std::to_string(c.launches) + ", h2d " + std::to_string(c.h2d_copies) + " (" +
          std::to_string(c.h2d_bytes) + " B), d2h " + std::to_string(c.d2h_copies) + " (" +
          std::to_string(c.d2h_bytes) + " B), host waits " + std::to_string(c.host_waits);
+}
+
+// The main() of a test over the device set, after InitGoogleTest: exits kSkip without a
+// usable `backend` device, fails without the device set, else runs `check` once per pair
+// that `keep` accepts (every pair without one) as the test `suite`.<pair>. `before` and
+// `after` bracket the run once a device is known to be there (a CUPTI subscriber).
+inline int run_over_device_set(Backend backend, const char* suite, const std::function<void(const Pair&)>& check,
+                               const std::function<bool(const Pair&)>& keep = {},
+                               const std::function<void()>& before = {}, const std::function<void()>& after = {}) {
+  const std::string skip = why_skip(backend);
+  if (!skip.empty()) {
+    std::printf("SKIP: %s\n", skip.c_str());
+    return kSkip;
+  }
+  const std::vector<Pair> pairs = device_set();
+  if (pairs.empty()) {
+    std::fprintf(stderr, "no device set found (set FASTVMAF_DEVICE_SET)\n");
+    return 1;
+  }
+  if (before) before();
+  for (const Pair& pair : pairs) {
+    if (keep && !keep(pair)) continue;
+    struct T : ::testing::Test {
+      T(std::function<void(const Pair&)> c, Pair q) : check(std::move(c)), p(std::move(q)) {}
+      void TestBody() override { check(p); }
+      std::function<void(const Pair&)> check;
+      Pair p;
+    };
+    ::testing::RegisterTest(suite, pair.name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
+                            [check, pair]() -> ::testing::Test* { return new T(check, pair); });
+  }
+  const int rc = RUN_ALL_TESTS();
+  if (after) after();
+  return rc;
 }
 
 }  // namespace fastvmaf::gputest

@@ -13,7 +13,6 @@
 // full_ref and heatmaps stay on the CPU: asking for them here is an error that says so.
 #include <fmt/format.h>
 
-#include <array>
 #include <memory>
 #include <stdexcept>
 
@@ -26,6 +25,7 @@
 #include "features/cambi/gpu/cambi_launch.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
+#include "gpu/backend/in_flight.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/twin.hpp"
 
@@ -75,22 +75,15 @@ class CambiTwin final : public gpu::Twin {
     twin::FramePointers f = buffers_->pointers();
     f.luma = d.plane(gpu::Side::Dis, 0);
     f.pitch = d.layout().slot(gpu::Side::Dis, 0).pitch;
-    enqueue_frame(stream, launch_, f, next_);
-    stream.download(results_.data() + next_, &f.state->results, sizeof(twin::Results));
-    Slot& slot = slots_[next_];
-    slot.ready.record(stream);
-    slot.index = frame.index;
-    slot.busy = true;
+    const unsigned k = in_flight_.next();
+    enqueue_frame(stream, launch_, f, k);
+    stream.download(results_.data() + k, &f.state->results, sizeof(twin::Results));
+    in_flight_.submitted(stream, frame.index);
     first_ = false;
-    next_ ^= 1u;
   }
 
   void collect(unsigned index, FeatureSink& sink) override {
-    const unsigned k = slots_[0].busy && slots_[0].index == index ? 0 : 1;
-    Slot& slot = slots_[k];
-    if (!slot.busy || slot.index != index) throw std::logic_error("cambi twin: collect of a frame not submitted");
-    slot.ready.wait_host();
-    slot.busy = false;
+    const unsigned k = in_flight_.wait(index);
     const twin::Results& r = results_[k];
     if (r.status[k] & twin::kStatusSampleRange) throw InputError(sample_range_message(launch_.bpc));
     const double score = twin::score_of(r, launch_, plan_.dis.window);
@@ -98,12 +91,6 @@ class CambiTwin final : public gpu::Twin {
   }
 
  private:
-  struct Slot {
-    gpu::Event ready{kWho};
-    unsigned index = 0;
-    bool busy = false;
-  };
-
   Settings settings_;
   std::string name_;
   Plan plan_;
@@ -113,8 +100,7 @@ class CambiTwin final : public gpu::Twin {
   gpu::Counters init_counters_;                // the init upload is not a frame's work
   std::unique_ptr<gpu::Stream> init_stream_;
   gpu::Event uploaded_{kWho};
-  std::array<Slot, 2> slots_;
-  unsigned next_ = 0;
+  gpu::InFlight in_flight_{kWho};
   bool first_ = true;
 };
 

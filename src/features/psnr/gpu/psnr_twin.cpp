@@ -5,7 +5,6 @@
 // Per frame: kLaunchesPerFrame launches, one device-to-host copy, one host wait (in
 // collect). The engine submits frame i + 1 before it collects frame i, so the results
 // block and its event are double-buffered.
-#include <array>
 #include <memory>
 #include <stdexcept>
 
@@ -15,6 +14,7 @@
 #include "features/psnr/psnr_params.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
+#include "gpu/backend/in_flight.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/twin.hpp"
 
@@ -55,21 +55,13 @@ class PsnrTwin final : public gpu::Twin {
     const unsigned count = scorer_.planes();
     const twin::SsePlanes s = twin::plan_planes(f.layout(), f.base(), count);
     const gpu::StreamRef stream = gpu::frame_stream(f, kWho);
-    Slot& slot = slots_[next_];
     enqueue_sse(stream, s, bpc_, row_sums_.get(), sse_.get());
-    stream.download(results_.data() + next_ * count, sse_.get(), count * sizeof(std::uint64_t));
-    slot.ready.record(stream);
-    slot.index = frame.index;
-    slot.busy = true;
-    next_ ^= 1u;
+    stream.download(results_.data() + in_flight_.next() * count, sse_.get(), count * sizeof(std::uint64_t));
+    in_flight_.submitted(stream, frame.index);
   }
 
   void collect(unsigned index, FeatureSink& sink) override {
-    const unsigned k = slots_[0].busy && slots_[0].index == index ? 0 : 1;
-    Slot& slot = slots_[k];
-    if (!slot.busy || slot.index != index) throw std::logic_error("psnr twin: collect of a frame not submitted");
-    slot.ready.wait_host();
-    slot.busy = false;
+    const unsigned k = in_flight_.wait(index);
     scorer_.score(results_.data() + k * scorer_.planes(), width_, height_);
     scorer_.emit(index, sink);
   }
@@ -77,19 +69,12 @@ class PsnrTwin final : public gpu::Twin {
   void flush(FeatureCollector& collector) override { scorer_.flush(collector); }
 
  private:
-  struct Slot {
-    gpu::Event ready{kWho};
-    unsigned index = 0;
-    bool busy = false;
-  };
-
   PsnrScorer scorer_;
   unsigned bpc_ = 8;
   unsigned width_[3] = {0, 0, 0}, height_[3] = {0, 0, 0};
   gpu::DeviceBuffer<std::uint64_t> row_sums_, sse_;
   gpu::PinnedBuffer<std::uint64_t> results_;  // two results blocks
-  std::array<Slot, 2> slots_;
-  unsigned next_ = 0;
+  gpu::InFlight in_flight_{kWho};
 };
 
 }  // namespace

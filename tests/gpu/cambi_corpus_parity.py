@@ -63,6 +63,9 @@ def main():
     if len(args) != 4:
         sys.exit(__doc__)
     cli, clips_dir, golden_dir, expected_path = args
+    for path, what in ((cli, "CLI"), (golden_dir, "golden folder"), (expected_path, "expected list")):
+        if not os.path.exists(path):
+            sys.exit(f"{what} not found: {path}")
 
     expected = set()
     for line in open(expected_path):

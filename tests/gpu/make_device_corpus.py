@@ -21,8 +21,10 @@ CHROMA = {"420": (2, 2), "422": (2, 1), "444": (1, 1)}
 
 def luma_only(src, dst):
     with open(src, "rb") as f:
-        header = f.readline().decode().split()
+        header = f.readline().decode(errors="replace").split()
         tags = {t[0]: t[1:] for t in header[1:]}
+        if not header or header[0] != "YUV4MPEG2" or not tags.get("W", "").isdigit() or not tags.get("H", "").isdigit():
+            raise SystemExit(f"{src}: not a .y4m file with a width and a height (header {' '.join(header)!r})")
         w, h = int(tags["W"]), int(tags["H"])
         c = tags.get("C", "420")
         m = re.fullmatch(r"(420|422|444)[a-z0-9]*?(?:p(\d+))?", c)
@@ -37,24 +39,34 @@ def luma_only(src, dst):
         out_header = [header[0]] + [t if not t.startswith("C") else "C" + mono
                                      for t in header[1:] if not t.startswith("X")]
         tmp = dst + ".tmp"
-        with lzma.open(tmp, "wb", preset=9) as o:
-            o.write((" ".join(out_header) + "\n").encode())
-            frames = 0
-            while True:
-                line = f.readline()
-                if not line:
-                    break
-                if not line.startswith(b"FRAME"):
-                    raise SystemExit(f"{src}: frame {frames}: bad frame header")
-                y = f.read(luma)
-                rest = f.read(chroma)
-                if len(y) != luma or len(rest) != chroma:
-                    raise SystemExit(f"{src}: frame {frames} truncated")
-                o.write(b"FRAME\n")
-                o.write(y)
-                frames += 1
+        try:
+            frames = copy_luma(f, src, tmp, out_header, luma, chroma)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)  # nothing written half
+            raise
         os.replace(tmp, dst)
         return frames
+
+
+def copy_luma(f, src, tmp, out_header, luma, chroma):
+    """Copies every frame's luma from f (read past its header) into the .xz file tmp."""
+    frames = 0
+    with lzma.open(tmp, "wb", preset=9) as o:
+        o.write((" ".join(out_header) + "\n").encode())
+        while True:
+            line = f.readline()
+            if not line:
+                return frames
+            if not line.startswith(b"FRAME"):
+                raise SystemExit(f"{src}: frame {frames}: bad frame header")
+            y = f.read(luma)
+            rest = f.read(chroma)
+            if len(y) != luma or len(rest) != chroma:
+                raise SystemExit(f"{src}: frame {frames} truncated")
+            o.write(b"FRAME\n")
+            o.write(y)
+            frames += 1
 
 
 def main():

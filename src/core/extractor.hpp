@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/backend.hpp"
 #include "core/options.hpp"
 #include "fastvmaf/picture.hpp"
 
@@ -65,8 +66,6 @@ class FeatureExtractor {
   virtual void flush(FeatureCollector& collector) { (void)collector; }
 };
 
-enum class Backend { Cpu, Cuda, Hip };
-const char* to_string(Backend b);
 
 using ExtractorFactory = std::function<std::unique_ptr<FeatureExtractor>(const OptionSet& options)>;
 

@@ -5,15 +5,6 @@
 
 namespace fastvmaf {
 
-const char* to_string(Backend b) {
-  switch (b) {
-    case Backend::Cpu: return "cpu";
-    case Backend::Cuda: return "cuda";
-    case Backend::Hip: return "hip";
-  }
-  return "?";
-}
-
 Registry& Registry::instance() {
   static Registry r;
   return r;

@@ -13,16 +13,11 @@
 #include <thread>
 #include <vector>
 
+#include "core/frame_pair.hpp"
 #include "fastvmaf/picture.hpp"
 #include "io/video_source.hpp"
 
 namespace fastvmaf::io {
-
-struct FramePair {
-  unsigned index = 0;
-  std::shared_ptr<const Picture> ref;
-  std::shared_ptr<const Picture> dis;
-};
 
 class PairReader {
  public:

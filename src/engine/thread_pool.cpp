@@ -1,4 +1,4 @@
-#include "core/thread_pool.hpp"
+#include "engine/thread_pool.hpp"
 
 namespace fastvmaf {
 

@@ -1,4 +1,4 @@
-#include "core/scheduler.hpp"
+#include "engine/scheduler.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -12,7 +12,7 @@
 namespace fastvmaf {
 
 struct Scheduler::Job {
-  io::FramePair pair;
+  FramePair pair;
   std::shared_ptr<const Picture> prev_ref, prev_prev_ref;
   std::vector<RecordingSink> sinks;  // one per slot
   std::vector<std::size_t> device_run;  // the GPU slots that run on this frame
@@ -296,7 +296,7 @@ std::optional<DeviceStats> Scheduler::device_stats() const {
   return s;
 }
 
-void Scheduler::submit(io::FramePair pair) {
+void Scheduler::submit(FramePair pair) {
   auto job = std::make_unique<Job>();
   job->pair = std::move(pair);
   job->prev_ref = prev_ref_;

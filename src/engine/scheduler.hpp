@@ -25,9 +25,9 @@
 
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
-#include "core/thread_pool.hpp"
+#include "core/frame_pair.hpp"
+#include "engine/thread_pool.hpp"
 #include "fastvmaf/result.hpp"
-#include "io/pair_reader.hpp"
 
 namespace fastvmaf {
 
@@ -47,7 +47,7 @@ class Scheduler {
   Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads, unsigned subsample);
   ~Scheduler();
 
-  void submit(io::FramePair pair);
+  void submit(FramePair pair);
   // Replays finished frames in order until fewer than `n` are in flight.
   void wait_below(unsigned n, FeatureSink& sink, const std::function<void(unsigned)>& progress);
   // Waits for every frame, replays them, then flushes the extractors in slot order.

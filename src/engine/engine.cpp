@@ -19,7 +19,7 @@
 #include "core/error.hpp"
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
-#include "core/scheduler.hpp"
+#include "engine/scheduler.hpp"
 #include "gpu/runtime.hpp"
 #include "io/pair_reader.hpp"
 #include "io/video_source.hpp"

@@ -15,7 +15,7 @@
 #include <cstdio>
 #include <string>
 
-#include "features/psnr/psnr_math.hpp"
+#include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "cupti_counter.hpp"
 #include "gpu_test_support.hpp"

@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "core/registry.hpp"
-#include "features/psnr/psnr_math.hpp"
+#include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"
 

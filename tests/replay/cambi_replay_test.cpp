@@ -1,6 +1,6 @@
 // Host replay of the CAMBI twin's kernels (src/features/cambi/gpu/cambi_kernels_*.cu): the
 // same launch plan (gpu/cambi_launch.hpp), the same blocks and phases, the same
-// work-items (cambi_math.hpp), warp ballots as votes gathered after a barrier, atomics as
+// work-items (gpu/cambi_work.hpp), warp ballots as votes gathered after a barrier, atomics as
 // plain updates, every buffer behind canaries and filled with garbage where the device's
 // would be uninitialised. Compared with the CPU reference on many small fixtures: every
 // scale's c-value plane bit for bit, each scale's exact top-K sum against the CPU's

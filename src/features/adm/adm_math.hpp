@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "gpu/hd/bits.hpp"
 
 namespace fastvmaf::adm {
 
@@ -23,14 +24,7 @@ FVMAF_HD inline std::int64_t add64(std::int64_t a, std::int64_t b) {
 FVMAF_HD inline std::uint32_t abs32(std::int32_t v) {
   return v < 0 ? 0u - static_cast<std::uint32_t>(v) : static_cast<std::uint32_t>(v);
 }
-// Leading zero bits of a non-zero value.
-FVMAF_HD inline int clz32(std::uint32_t v) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return __clz(v);
-#else
-  return __builtin_clz(v);
-#endif
-}
+using hd::clz32;  // leading zero bits of a non-zero value (gpu/hd/bits.hpp)
 
 // ---------------------------------------------------------------------------------
 // DWT (adm_dwt2_8 / adm_dwt2_16 / adm_dwt2_s123_combined). Taps are applied to the

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/registry.hpp"
+#include "features/psnr/psnr_math.hpp"
 
 namespace fastvmaf::psnr {
 
@@ -36,8 +37,7 @@ std::uint64_t plane_sse(const Plane& ref, const Plane& dis, unsigned bpc) {
       const std::uint8_t* d = dis.row<std::uint8_t>(y);
       std::uint32_t inner = 0;
       for (unsigned x = 0; x < ref.width; ++x) {
-        const std::int16_t e = static_cast<std::int16_t>(r[x] - d[x]);
-        inner += static_cast<std::uint32_t>(e * e);
+        inner += squared_error_8(r[x], d[x]);
       }
       sse += inner;
     }
@@ -46,8 +46,7 @@ std::uint64_t plane_sse(const Plane& ref, const Plane& dis, unsigned bpc) {
       const std::uint16_t* r = ref.row<std::uint16_t>(y);
       const std::uint16_t* d = dis.row<std::uint16_t>(y);
       for (unsigned x = 0; x < ref.width; ++x) {
-        const std::uint32_t e = static_cast<std::uint32_t>(std::abs(r[x] - d[x]));
-        sse += e * e;
+        sse += squared_error_16(r[x], d[x]);
       }
     }
   }

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "gpu/hd/bits.hpp"
 
 namespace fastvmaf::vif {
 
@@ -40,21 +41,9 @@ struct Sigmas {
   std::int32_t s12;  // sigma12
 };
 
-FVMAF_HD inline int count_leading_zeros(std::uint32_t v) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return __clz(static_cast<int>(v));
-#else
-  return __builtin_clz(v);
-#endif
-}
-
-FVMAF_HD inline int count_leading_zeros(std::uint64_t v) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return __clzll(static_cast<long long>(v));
-#else
-  return __builtin_clzll(v);
-#endif
-}
+// Leading zero bits of a non-zero value (gpu/hd/bits.hpp).
+FVMAF_HD inline int count_leading_zeros(std::uint32_t v) { return hd::clz32(v); }
+FVMAF_HD inline int count_leading_zeros(std::uint64_t v) { return hd::clz64(v); }
 
 // Mirror an index into [0, n) without repeating the edge sample (-1 -> 1,
 // n -> n - 2): libvmaf's pad_top_and_bottom and PADDING_SQ_DATA. Valid for

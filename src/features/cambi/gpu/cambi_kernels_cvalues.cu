@@ -2,7 +2,7 @@
 // sliding histograms in shared memory, pass 1 of the top-K (the bins of each scale's
 // non-zero c-values; each scale's last block selects), then passes 2 and 3 over every
 // scale whose boundary is still open. The block skeletons around the work-items of
-// cambi_math.hpp, replayed by tests/replay/cambi_replay_test.cpp.
+// cambi_work.hpp, replayed by tests/replay/cambi_replay_test.cpp.
 #include "gpu/compat.hpp"
 
 #include "features/cambi/gpu/cambi_kernels.hpp"

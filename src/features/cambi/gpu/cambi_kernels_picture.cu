@@ -1,6 +1,6 @@
 // The CAMBI twin's picture and scale kernels: preprocessing with the spatial mask, and the
 // mode filter, level keys and bit masks of each scale. The block skeletons (shared tiles,
-// barriers, ballots) around the work-items of cambi_math.hpp; the host replay
+// barriers, ballots) around the work-items of cambi_work.hpp; the host replay
 // (tests/replay/cambi_replay_test.cpp) runs the same skeletons.
 #include "gpu/compat.hpp"
 

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "fastvmaf/picture.hpp"
-#include "features/cambi/cambi_math.hpp"
+#include "features/cambi/gpu/cambi_work.hpp"
 #include "features/cambi/cambi_params.hpp"
 
 namespace fastvmaf::cambi::twin {

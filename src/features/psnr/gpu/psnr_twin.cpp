@@ -10,7 +10,7 @@
 
 #include "core/registry.hpp"
 #include "features/psnr/gpu/psnr_kernels.hpp"
-#include "features/psnr/psnr_math.hpp"
+#include "features/psnr/gpu/psnr_work.hpp"
 #include "features/psnr/psnr_params.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"

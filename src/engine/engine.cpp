@@ -197,9 +197,14 @@ Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& 
   const unsigned small_frames = static_cast<unsigned>(
       std::min<std::size_t>(16, (std::size_t{32} << 20) / std::max<std::size_t>(pair_bytes, 1)));
   const unsigned ahead = std::max(1u, std::min(by_memory / 3, std::max(m.threads, small_frames)));
-  const unsigned in_flight = std::max(2u, std::min(m.threads + 2, by_memory - ahead));
+  // A GPU run keeps more frames submitted than the device pipeline holds, so it fills.
+  const unsigned device_depth = scheduler.device_depth();
+  const unsigned in_flight =
+      std::max({2u, device_depth ? device_depth + 2 : 0u, std::min(m.threads + 2, by_memory - ahead)});
 
-  io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, ahead);
+  // On a GPU run the readers fill the device pipeline's pinned slabs: one host copy per frame.
+  io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, ahead,
+                        scheduler.pair_storage());
   unsigned frames = 0;
   try {
     while (auto pair = reader.next()) {

@@ -36,8 +36,8 @@ void check_pair(const gputest::Pair& pair) {
   gputest::expect_work(s, r.device->total,
                        {.frames = frames,
                         .launches_per_frame = psnr::twin::kLaunchesPerFrame,
-                        .frame_bytes = gpu::FrameLayout(geometry, gpu::kAllPlanes).bytes(),
-                        .result_bytes = 3 * sizeof(std::uint64_t)});
+                        .frame_bytes = gpu::FrameLayout(geometry, gpu::kAllPlanes, 3 * sizeof(std::uint64_t)).upload_bytes(),
+                        .result_bytes = gpu::align_results(3 * sizeof(std::uint64_t))});
 }
 
 }  // namespace

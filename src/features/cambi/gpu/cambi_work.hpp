@@ -64,12 +64,13 @@ struct ScaleSelect {
 
 inline constexpr std::uint32_t kStatusSampleRange = 1;  // a sample exceeds the bit depth
 
-// What one copy brings back per frame. The two status words alternate by frame: kernel
-// 1 of a frame sets its own and clears the other, whose frame was copied back before.
+// The twin's slot of the frame's results block: the top-K selection of every scale and a
+// status word. Zero when the frame's work starts (the frame pipeline's guarantee), which
+// is each selection's initial state (pass 1, nothing taken yet).
 struct Results {
   ScaleSelect scale[kScales];
-  std::uint32_t status[2];
-  std::uint32_t spare[2];
+  std::uint32_t status;
+  std::uint32_t spare[3];
 };
 
 inline constexpr std::uint32_t kFirstHigh = 0x3F00;  // 0.5f >> 16: the smallest non-zero c-value's bin
@@ -85,16 +86,14 @@ struct ScaleBins {
   std::uint32_t count3[kBins2];
 };
 
+// The scratch state of a frame's top-K selection, reset by kernel 1 of every frame.
 struct FrameState {
-  Results results;
   std::uint32_t tickets[kScales + 2];  // blocks done: pass 1 of each scale, pass 2, pass 3
   std::uint32_t spare;
   ScaleBins bins[kScales];
 };
 inline constexpr std::size_t kStateWords = sizeof(FrameState) / sizeof(std::uint32_t);
 static_assert(sizeof(FrameState) % sizeof(std::uint64_t) == 0);
-// Word index of status[k] in the state (kept by kernel 1's zeroing; see Results).
-inline constexpr std::size_t kStatusWord = offsetof(Results, status) / sizeof(std::uint32_t);
 
 // ---- kernel 1: preprocessing, validation, state reset, spatial mask --------------------
 // A block owns an 8 x 32 tile of the (resized) picture. It preprocesses the picture
@@ -120,8 +119,8 @@ struct PictureArgs {
   int mask_index = 0;
   std::uint16_t* image = nullptr;  // w x h, pitch w: the picture of scale 0
   std::uint8_t* mask = nullptr;    // w x h, pitch w
-  std::uint32_t* state = nullptr;  // FrameState words
-  unsigned slot = 0;               // which status word is this frame's
+  std::uint32_t* state = nullptr;   // FrameState words
+  std::uint32_t* status = nullptr;  // the frame's status word (Results::status)
 };
 
 // libvmaf validate_image: false when a sample exceeds the bit depth (8 and 16 bits are
@@ -160,12 +159,9 @@ FVMAF_HD inline bool check_samples(const PictureArgs& a, std::size_t item, std::
   return fits;
 }
 
-// Resets the frame state, work-item `item` of `items`: every word but this frame's status
-// word, which the previous frame cleared.
+// Resets the frame state, work-item `item` of `items`.
 FVMAF_HD inline void reset_state(const PictureArgs& a, std::size_t item, std::size_t items) {
-  const std::size_t keep = kStatusWord + a.slot;
-  for (std::size_t k = item; k < kStateWords; k += items)
-    if (k != keep) a.state[k] = 0;
+  for (std::size_t k = item; k < kStateWords; k += items) a.state[k] = 0;
 }
 
 // Phase 1: tile cells item, item + items, ... of the preprocessed picture (0 outside).

@@ -114,6 +114,7 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.add_option("--gpumask", gpumask, "accepted for libvmaf compatibility; ignored");
   app.add_flag("-n,--no_prediction", a.engine.no_prediction, "extract features only, no model prediction");
   app.add_flag("-q,--quiet", a.quiet, "no progress line, no score summary when writing a file");
+  app.add_flag("--profile", a.profile, "print where the run's time went (stages, device strand) on stderr");
   app.add_flag("-v,--version", a.show_version, "print the version and exit");
   app.add_option("--precision", precision,
                  "digits after the point in outputs (0-17), or 'max' for %.17g (round-trip); default: libvmaf's");

@@ -24,6 +24,7 @@ struct Args {
   io::OutputFormat output_format = io::OutputFormat::Xml;
   io::NumberFormat number_format;
   bool quiet = false;
+  bool profile = false;  // --profile: where the time went, on stderr
   bool show_version = false;
   bool list_features = false;
   std::vector<std::string> notes;  // informational lines for stderr (default model, backend)

@@ -33,6 +33,21 @@ void list_features() {
   }
 }
 
+// --profile: the engine's stages and, on a GPU run, the device strand's host time.
+void print_profile(double engine_s, const fastvmaf::Result& r) {
+  std::fprintf(stderr, "fastvmaf: profile (%u frames, %.1f fps)\n", r.frame_count, r.fps);
+  std::fprintf(stderr, "  %-24s %9.3f ms\n", "engine (models, backend)", 1e3 * engine_s);
+  for (const auto& [stage, s] : r.profile) std::fprintf(stderr, "  %-24s %9.3f ms\n", stage.c_str(), 1e3 * s);
+  if (r.device) {
+    const auto& d = *r.device;
+    const double n = d.frames ? d.frames : 1;
+    std::fprintf(stderr, "  device strand (%s, %u frames), host ms per frame: upload %.4f, enqueue %.4f, "
+                         "wait %.4f, finish %.4f\n",
+                 d.backend.c_str(), d.frames, 1e3 * d.upload_s / n, 1e3 * d.enqueue_s / n, 1e3 * d.wait_s / n,
+                 1e3 * d.finish_s / n);
+  }
+}
+
 int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   CLI::App app{"fastvmaf: score a distorted video against its reference with VMAF and its features, "
                "bit-exact with libvmaf"};
@@ -51,7 +66,9 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };
   for (const auto& note : args.notes) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
 
+  const auto t_engine = std::chrono::steady_clock::now();
   fastvmaf::Engine engine(args.engine);
+  const double engine_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_engine).count();
   for (const auto& note : engine.notes()) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
   auto ref = fastvmaf::io::open_video(args.ref_path, args.raw, args.raw_geometry);
   auto dis = fastvmaf::io::open_video(args.dis_path, args.raw, args.raw_geometry);
@@ -66,6 +83,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   }
   fastvmaf::Result result = engine.run(*ref, *dis, args.limits, progress, warn);
   if (progress) std::fprintf(stderr, "\n");
+  if (args.profile) print_profile(engine_s, result);
 
   if (!args.output_path.empty()) {
     const std::string doc = fastvmaf::io::render_output(result, args.output_format, args.number_format,

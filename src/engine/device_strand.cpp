@@ -1,6 +1,7 @@
 #include "engine/device_strand.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 #include <utility>
 
@@ -12,6 +13,11 @@
 #include "gpu/twin.hpp"
 
 namespace fastvmaf {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+}  // namespace
 
 DeviceStrand::DeviceStrand(Backend backend, std::vector<gpu::Twin*> twins, const VideoGeometry& geometry,
                            ThreadPool& pool, Done done)
@@ -87,10 +93,14 @@ void DeviceStrand::step(Frame& f) {
       return;
     }
     const DeviceCounts before = pipeline_->counters();
+    const auto t0 = Clock::now();
     const gpu::DeviceFrame& frame = pipeline_->begin_frame(f.index, *f.ref, *f.dis);
     in_flight_.push_back(&f);
+    const auto t1 = Clock::now();
     for (unsigned k : f.twins) twins_[k]->enqueue(frame, frame.results() + offsets_[k]);
     pipeline_->end_frame();
+    upload_s_ += seconds(t0, t1);
+    enqueue_s_ += seconds(t1, Clock::now());
     f.counts = pipeline_->counters() - before;
   } catch (...) {
     broken_ = std::current_exception();
@@ -106,11 +116,15 @@ void DeviceStrand::finish_oldest() {
   in_flight_.pop_front();
   try {
     const DeviceCounts before = pipeline_->counters();
+    const auto t0 = Clock::now();
     const std::uint8_t* block = pipeline_->wait_frame(f->index);
+    const auto t1 = Clock::now();
     for (std::size_t n = 0; n < f->twins.size(); ++n) {
       const unsigned k = f->twins[n];
       twins_[k]->finish(f->index, block + offsets_[k], *f->sinks[n]);
     }
+    wait_s_ += seconds(t0, t1);
+    finish_s_ += seconds(t1, Clock::now());
     f->counts += pipeline_->counters() - before;
   } catch (...) {
     broken_ = std::current_exception();
@@ -165,6 +179,10 @@ DeviceStats DeviceStrand::stats() const {
   s.total = total_;
   s.per_frame_min = min_;
   s.per_frame_max = max_;
+  s.upload_s = upload_s_;
+  s.enqueue_s = enqueue_s_;
+  s.wait_s = wait_s_;
+  s.finish_s = finish_s_;
   return s;
 }
 

@@ -91,6 +91,8 @@ class DeviceStrand {
   // Per-frame counts of the frames finished (guarded by mu_).
   unsigned frames_ = 0;
   DeviceCounts total_, min_, max_;
+  // Host seconds by stage (touched by the strand's task; read after it stopped).
+  double upload_s_ = 0, enqueue_s_ = 0, wait_s_ = 0, finish_s_ = 0;
 };
 
 }  // namespace fastvmaf

@@ -263,10 +263,14 @@ void Scheduler::wait_below(unsigned n, FeatureSink& sink, const std::function<vo
   }
 }
 
-void Scheduler::finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress) {
+void Scheduler::drain(FeatureSink& sink, const std::function<void(unsigned)>& progress) {
   drain_device();
-  while (replay_front(collector, progress, true)) {
+  while (replay_front(sink, progress, true)) {
   }
+}
+
+void Scheduler::finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress) {
+  drain(collector, progress);
   // libvmaf flushes its registered extractors in registration order.
   for (auto& s : slots_) {
     if (s->sole) {

@@ -52,7 +52,9 @@ class Scheduler {
   void submit(FramePair pair);
   // Replays finished frames in order until fewer than `n` are in flight.
   void wait_below(unsigned n, FeatureSink& sink, const std::function<void(unsigned)>& progress);
-  // Waits for every frame, replays them, then flushes the extractors in slot order.
+  // No frame follows: waits for every frame and replays them.
+  void drain(FeatureSink& sink, const std::function<void(unsigned)>& progress);
+  // drain(), then flushes the extractors in slot order.
   void finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress);
   // Error path: waits for running work and drops every result.
   void abandon();

@@ -14,6 +14,7 @@ DEMO_DIR  := $(BUILD)/demo
 # Debian packages the build, the tests and the demo need.
 DEBS := cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev \
         libgtest-dev libbenchmark-dev ffmpeg xz-utils time \
+        libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
         hipcc libamdhip64-dev rocm-device-libs
 
 .PHONY: all deps check-shared configure build test demo bench clean

@@ -47,7 +47,8 @@ std::string pix_fmt_name(int f) {
 // conceals a damaged slice logs an error and still returns a picture. Each source keeps
 // the first such message of its demuxer and of its decoder (their contexts' `opaque`
 // points at it) and turns it into an error naming the file: a damaged file is never
-// scored. Messages of other contexts go to libavutil's own printer, errors only.
+// scored. The callback is installed by the first compressed source (the command line's),
+// never by the library on its own: a program using the C API keeps its own logging.
 
 struct LogRecord {
   struct Message {
@@ -84,7 +85,8 @@ void log_callback(void* avcl, int level, const char* format, va_list args) {
         char line[1024];
         std::vsnprintf(line, sizeof line, format, args);
         std::string s = line;
-        while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+        s = s.substr(0, s.find('\n'));  // the first line says what; more lines give advice
+        while (!s.empty() && s.back() == ' ') s.pop_back();
         const AVClass* cls = *static_cast<const AVClass**>(avcl);
         const char* who = cls->item_name ? cls->item_name(avcl) : cls->class_name;
         slot.text = fmt::format("{} says \"{}\"", who ? who : "libav", s);
@@ -93,7 +95,9 @@ void log_callback(void* avcl, int level, const char* format, va_list args) {
       return;
     }
   }
-  if (level <= AV_LOG_ERROR) av_log_default_callback(avcl, level, format, args);
+  // Other contexts are libavformat's own (its parsers, its probing decoders): their
+  // complaints come back to us as errors or damaged frames, which we report.
+  if (level <= AV_LOG_FATAL) av_log_default_callback(avcl, level, format, args);
 }
 
 void install_log_callback() {
@@ -245,9 +249,10 @@ class AvSource final : public VideoSource {
   }
 
   std::string describe() const {
-    std::string threads = dec_->thread_count > 0 ? fmt::format("{}", dec_->thread_count) : "libavcodec's choice of";
-    std::string s = fmt::format("{} {}x{} {}, decoded on {} thread{}", codec_name_, src_w_, src_h_,
-                                pix_fmt_name(src_fmt_), threads, dec_->thread_count == 1 ? "" : "s");
+    const int n = dec_->thread_count;
+    std::string s = fmt::format("{} {}x{} {}, {}", codec_name_, src_w_, src_h_, pix_fmt_name(src_fmt_),
+                                n > 0 ? fmt::format("{} decoder thread{}", n, n == 1 ? "" : "s")
+                                      : std::string("decoder threads chosen by the decoder"));
     if (!converted_to_.empty()) s += fmt::format("; converted to {} (bicubic)", converted_to_);
     if (!scaled_from_.empty())
       s += fmt::format("; scaled to {}x{} ({})", geometry_.width, geometry_.height, scaler_name_);
@@ -285,6 +290,15 @@ class AvSource final : public VideoSource {
     }
     r = avformat_find_stream_info(fmt_, nullptr);
     if (r < 0) fail(path_, fmt::format("cannot read its streams: {}{}", av_error(r), said(demuxer_message())));
+    {
+      // What the demuxer said while probing ("detected only with low score", "could not
+      // find codec parameters" of a stream we do not read) is not about our frames, unless
+      // probing read the file to its end: then the packets it kept are all there is, and a
+      // file cut short said so while probing.
+      std::lock_guard lock(g_log_mu);
+      if (fmt_->pb && avio_feof(fmt_->pb)) probe_end_message_ = log_.demuxer.text;
+      log_.demuxer = {};
+    }
 
     // The first video stream that is not a cover picture: what `ffmpeg -map 0:v:0` takes.
     std::string kinds;
@@ -321,11 +335,6 @@ class AvSource final : public VideoSource {
     pkt_ = av_packet_alloc();
     frame_ = av_frame_alloc();
     if (!pkt_ || !frame_) throw std::bad_alloc();
-    {
-      // What the demuxer said while probing is not about the frames.
-      std::lock_guard lock(g_log_mu);
-      log_.demuxer = {};
-    }
 
     // The first frame gives the geometry (the stream's parameters may be incomplete).
     if (!decode()) fail(path_, "contains no video frames");
@@ -409,23 +418,26 @@ class AvSource final : public VideoSource {
         avcodec_send_packet(dec_, nullptr);
         continue;
       }
-      if (r < 0) fail(path_, fmt::format("reading after frame {} failed: {}{}", frames_, av_error(r), said(demuxer_message())));
+      if (r < 0)
+        fail(path_, fmt::format("reading failed after {}: {}{}", good(), av_error(r), said(demuxer_message())));
       if (pkt_->stream_index != stream_) {
         av_packet_unref(pkt_);
         continue;
       }
       if (pkt_->flags & AV_PKT_FLAG_CORRUPT) {
         av_packet_unref(pkt_);
-        fail(path_, fmt::format("the file is damaged or cut short after frame {} (a corrupt packet){}", frames_,
+        fail(path_, fmt::format("the file is damaged or cut short after {} (a corrupt packet){}", good(),
                                 said(demuxer_message())));
       }
       r = avcodec_send_packet(dec_, pkt_);
       av_packet_unref(pkt_);
+      ++packets_;
       if (r < 0 && r != AVERROR(EAGAIN))
         fail(path_, fmt::format("decoding frame {} failed: {}{}", frames_, av_error(r), said(decoder_message())));
     }
   }
 
+  std::string good() const { return fmt::format("{} good frame{}", frames_, frames_ == 1 ? "" : "s"); }
   std::string decoder_message() {
     std::lock_guard lock(g_log_mu);
     return log_.decoder.text;
@@ -438,9 +450,13 @@ class AvSource final : public VideoSource {
     const std::string m = decoder_message();
     if (!m.empty()) fail(path_, fmt::format("the {} decoder found errors near frame {}: {}", codec_name_, frames_, m));
   }
+  // At the demuxer's end of file: did it end early?
   void check_demuxer() {
-    const std::string m = demuxer_message();
-    if (!m.empty()) fail(path_, fmt::format("the file is damaged or cut short after frame {}: {}", frames_, m));
+    std::string m = demuxer_message();
+    if (m.empty()) m = probe_end_message_;
+    if (m.empty()) return;
+    if (!packets_) fail(path_, fmt::format("contains no video frames{}", said(m)));
+    fail(path_, fmt::format("the file is damaged or cut short after {}: {}", good(), m));
   }
 
   void close() {
@@ -460,6 +476,8 @@ class AvSource final : public VideoSource {
   int stream_ = -1;
   bool primed_ = false;    // frame_ holds the first frame, not yet delivered
   bool flushing_ = false;  // the demuxer ended; the decoder gives its last frames
+  unsigned long packets_ = 0;  // sent to the decoder
+  std::string probe_end_message_;  // what the demuxer said while probing read the whole file
   AVPixelFormat src_fmt_ = AV_PIX_FMT_NONE;
   int src_w_ = 0, src_h_ = 0;
   FrameLayout layout_;

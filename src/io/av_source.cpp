@@ -253,7 +253,7 @@ class AvSource final : public VideoSource {
     std::string s = fmt::format("{} {}x{} {}, {}", codec_name_, src_w_, src_h_, pix_fmt_name(src_fmt_),
                                 n > 0 ? fmt::format("{} decoder thread{}", n, n == 1 ? "" : "s")
                                       : std::string("decoder threads chosen by the decoder"));
-    if (!converted_to_.empty()) s += fmt::format("; converted to {} (bicubic)", converted_to_);
+    if (!converted_to_.empty()) s += fmt::format("; converted to {}{}", converted_to_, scaled_from_.empty() ? " (bicubic)" : "");
     if (!scaled_from_.empty())
       s += fmt::format("; scaled to {}x{} ({})", geometry_.width, geometry_.height, scaler_name_);
     return s;
@@ -278,7 +278,12 @@ class AvSource final : public VideoSource {
     fmt_ = avformat_alloc_context();
     if (!fmt_) throw std::bad_alloc();
     fmt_->opaque = &log_;
-    int r = avformat_open_input(&fmt_, path_.c_str(), nullptr, nullptr);  // frees fmt_ on failure
+    // Always a local file: "file:" keeps a name such as "concat:x.mp4" a name, and no
+    // protocol but files may be opened (a playlist cannot reach the network).
+    AVDictionary* opts = nullptr;
+    av_dict_set(&opts, "protocol_whitelist", "file", 0);
+    int r = avformat_open_input(&fmt_, ("file:" + path_).c_str(), nullptr, &opts);  // frees fmt_ on failure
+    av_dict_free(&opts);
     if (r < 0) {
       fmt_ = nullptr;
       if (r == AVERROR(ENOENT) || r == AVERROR(EACCES) || r == AVERROR(EISDIR))

@@ -90,8 +90,8 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   bool xml = false, json = false, csv = false, sub = false;
   std::string cpumask, gpumask;
 
-  app.add_option("-r,--reference", a.ref_path, "reference: .y4m, raw .yuv, or compressed (.mp4, .mkv, ...)")->required();
-  app.add_option("-d,--distorted", a.dis_path, "distorted: .y4m, raw .yuv, or compressed (.mp4, .mkv, ...)")->required();
+  app.add_option("-r,--reference", a.ref_path, "reference: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)")->required();
+  app.add_option("-d,--distorted", a.dis_path, "distorted: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)")->required();
   app.add_option("-w,--width", width, "width (raw .yuv)");
   app.add_option("-h,--height", height, "height (raw .yuv)");
   app.add_option("-p,--pixel_format", pix_fmt, "pixel format of raw .yuv: 420, 422 or 444");

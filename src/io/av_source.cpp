@@ -193,8 +193,6 @@ class Scaler {
     copy_frame(*out_, layout_, pic);
   }
 
-  AVPixelFormat dst_format() const { return dst_fmt_; }
-
  private:
   std::unique_ptr<SwsContext, SwsDeleter> ctx_;
   AVPixelFormat dst_fmt_;
@@ -253,7 +251,8 @@ class AvSource final : public VideoSource {
     std::string s = fmt::format("{} {}x{} {}, {}", codec_name_, src_w_, src_h_, pix_fmt_name(src_fmt_),
                                 n > 0 ? fmt::format("{} decoder thread{}", n, n == 1 ? "" : "s")
                                       : std::string("decoder threads chosen by the decoder"));
-    if (!converted_to_.empty()) s += fmt::format("; converted to {}{}", converted_to_, scaled_from_.empty() ? " (bicubic)" : "");
+    if (!converted_to_.empty())
+      s += fmt::format("; converted to {}{}", converted_to_, scaled_from_.empty() ? " (bicubic)" : "");
     if (!scaled_from_.empty())
       s += fmt::format("; scaled to {}x{} ({})", geometry_.width, geometry_.height, scaler_name_);
     return s;
@@ -291,7 +290,8 @@ class AvSource final : public VideoSource {
       if (r == AVERROR_EOF)
         fail(path_, fmt::format("contains no video frames, or is cut short before the first ({}{})", av_error(r),
                                 said(demuxer_message())));
-      fail(path_, fmt::format("not a video file that libavformat can read ({}{})", av_error(r), said(demuxer_message())));
+      fail(path_,
+           fmt::format("not a video file that libavformat can read ({}{})", av_error(r), said(demuxer_message())));
     }
     r = avformat_find_stream_info(fmt_, nullptr);
     if (r < 0) fail(path_, fmt::format("cannot read its streams: {}{}", av_error(r), said(demuxer_message())));

@@ -11,6 +11,7 @@
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/picture.hpp"
 #include "io/output_writer.hpp"
+#include "io/video_source.hpp"
 
 namespace fastvmaf::cli {
 
@@ -18,6 +19,8 @@ struct Args {
   std::string ref_path, dis_path;
   bool raw = false;  // -w -h -p -b given: raw .yuv input
   VideoGeometry raw_geometry;
+  io::DecodeOptions decode;  // compressed input: --decode-threads, --convert
+  std::string scale;         // --scale: the filter that scales the distorted video; empty: no scaling
   EngineOptions engine;
   RunLimits limits;
   std::string output_path;

@@ -15,10 +15,14 @@
 #include "core/registry.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
+#include "io/av_source.hpp"
 #include "io/output_writer.hpp"
 #include "io/video_source.hpp"
 
 namespace {
+
+// The inputs' sizes differ and --scale was not given (for the hint after the error).
+bool g_sizes_differ = false;
 
 // One line per extractor: name, the backends implementing it, the features it provides.
 void list_features() {
@@ -70,8 +74,21 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   fastvmaf::Engine engine(args.engine);
   const double engine_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_engine).count();
   for (const auto& note : engine.notes()) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
-  auto ref = fastvmaf::io::open_video(args.ref_path, args.raw, args.raw_geometry);
-  auto dis = fastvmaf::io::open_video(args.dis_path, args.raw, args.raw_geometry);
+  auto ref = fastvmaf::io::open_video(args.ref_path, args.raw, args.raw_geometry, args.decode);
+  auto dis = fastvmaf::io::open_video(args.dis_path, args.raw, args.raw_geometry, args.decode);
+  g_sizes_differ = args.scale.empty() && (ref->geometry().width != dis->geometry().width ||
+                                          ref->geometry().height != dis->geometry().height);
+  if (!args.scale.empty())
+    dis = fastvmaf::io::scale_video(std::move(dis), ref->geometry().width, ref->geometry().height, args.scale);
+  // Compressed or scaled inputs: a note saying what was decoded and done to the frames;
+  // what was done is also recorded in the XML and JSON outputs.
+  std::vector<fastvmaf::io::InputRecord> inputs;
+  for (const auto& [role, src] : {std::pair{"reference", ref.get()}, std::pair{"distorted", dis.get()}}) {
+    const std::string what = fastvmaf::io::describe(*src);
+    if (!what.empty()) std::fprintf(stderr, "fastvmaf: %s: %s\n", src->path().c_str(), what.c_str());
+    auto done = fastvmaf::io::conversions(*src);
+    if (!done.empty()) inputs.push_back({role, std::move(done)});
+  }
 
   std::function<void(unsigned)> progress;
   if (tty && !args.quiet) {
@@ -87,7 +104,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
 
   if (!args.output_path.empty()) {
     const std::string doc = fastvmaf::io::render_output(result, args.output_format, args.number_format,
-                                                        fastvmaf::kVersion);
+                                                        fastvmaf::kVersion, inputs);
     fastvmaf::io::write_file_atomically(args.output_path, doc);
   }
   if (!args.quiet || args.output_path.empty()) {
@@ -113,6 +130,10 @@ int main(int argc, char** argv) {
     if (args.default_model && std::string(e.what()).find("too small") != std::string::npos)
       std::fprintf(stderr, "fastvmaf: hint: for small frames choose a model without CAMBI and SpEED, e.g. "
                            "-m version=vmaf_v0.6.1\n");
+    // Sizes differ: an encode at a lower resolution is scored after scaling it.
+    if (g_sizes_differ)
+      std::fprintf(stderr, "fastvmaf: hint: --scale scales the distorted video to the reference's size "
+                           "(bicubic, as ffmpeg's scale filter)\n");
     return 1;
   }
 }

@@ -4,7 +4,7 @@
 // across frames as the twin keeps them, against the CPU reference: every scale's
 // integer totals equal AdmCpu's, and every output (adm2, aim, adm3, the scales, the
 // debug numerators and denominators) equals the CPU extractor's as a double. Fixtures:
-// 8-16 bit, sizes from the 17x17 minimum (the scale-3 reads before libvmaf's buffers)
+// 8-16 bit, 4:2:0 / 4:2:2 / 4:4:4, sizes from the 17x17 minimum (the scale-3 reads before libvmaf's buffers)
 // to rows wider than a block, every CSF mode, gain limits 1 / 1.2 / 1.37 / 100, AIM and
 // scale 0 skipped, other displays, noise weight 0 on flat content; work-items forward
 // and reverse, blocks forward and reverse; canaries behind every buffer.
@@ -230,6 +230,7 @@ struct Fixture {
   unsigned w, h, bpc;
   Content content;
   Opts options;
+  PixelFormat format = PixelFormat::YUV420;  // ADM reads luma only: chroma must not matter
 };
 
 OptionSet options_of(const Opts& kv) {
@@ -239,8 +240,8 @@ OptionSet options_of(const Opts& kv) {
 }
 
 std::string describe(const Fixture& fx) {
-  std::string s = std::to_string(fx.w) + "x" + std::to_string(fx.h) + " " + std::to_string(fx.bpc) + "-bit " +
-                  name_of(fx.content);
+  std::string s = std::to_string(fx.w) + "x" + std::to_string(fx.h) + " " + to_string(fx.format) + " " +
+                  std::to_string(fx.bpc) + "-bit " + name_of(fx.content);
   for (const auto& [k, v] : fx.options) s += " " + k + "=" + v;
   return s;
 }
@@ -256,7 +257,7 @@ Outcome check(const Fixture& fx, Order order, bool reverse_blocks) {
                (reverse_blocks ? " blocks-reversed" : ""));
   const OptionSet options = options_of(fx.options);
   const adm::AdmConfig cfg = adm::config_from_options(options);
-  const VideoGeometry g{fx.w, fx.h, PixelFormat::YUV420, fx.bpc};
+  const VideoGeometry g{fx.w, fx.h, fx.format, fx.bpc};
   std::mt19937 rng(fx.w * 131 + fx.h * 7 + fx.bpc);
 
   adm::AdmExtractor cpu(options);
@@ -345,6 +346,9 @@ TEST(AdmReplay, SizesFromTheMinimumToWiderThanABlock) {
       {1031, 35, 9, Content::Noise, {}},
       {19, 140, 15, Content::Textured, {}},
       {576, 324, 8, Content::Textured, {}},
+      {65, 37, 10, Content::Textured, {}, PixelFormat::YUV422},
+      {65, 37, 8, Content::Textured, {}, PixelFormat::YUV444},
+      {31, 18, 12, Content::Noise, {}, PixelFormat::YUV444},
   });
 }
 

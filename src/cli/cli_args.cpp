@@ -196,7 +196,9 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   }
   if (a.batch_path.empty()) {
     if (a.ref_path.empty() || a.dis_path.empty())
-      throw std::invalid_argument("give the reference (-r) and the distorted video (-d), or --batch MANIFEST");
+      throw std::invalid_argument(fmt::format("{} is required: give the reference (-r) and the distorted video (-d), "
+                                              "or --batch MANIFEST",
+                                              a.ref_path.empty() ? "--reference" : "--distorted"));
     if (!batch_jobs.empty()) throw std::invalid_argument("--batch-jobs needs --batch");
   } else {
     if (!a.ref_path.empty() || !a.dis_path.empty() || !a.output_path.empty() || given > 0)

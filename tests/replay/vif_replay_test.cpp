@@ -105,7 +105,7 @@ class ReplayTwin {
         tw::load_phase<S, T>(a, it.block_idx.x, it.block_idx.y, it.thread(), tw::kThreads, sh);
       });
       b.each([&](const replay::Item& it) {
-        if (a.stat) tw::vertical_phase<S>(a, it.thread(), tw::kThreads, sh);
+        if (a.stat) tw::vertical_phase<S, T>(a, it.thread(), tw::kThreads, sh);
         tw::next_vertical_phase<S>(a, it.thread(), tw::kThreads, sh);
       });
       b.each([&](const replay::Item& it) {

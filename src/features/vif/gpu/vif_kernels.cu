@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(kThreads) vif_scale(ScaleArgs a) {
   const unsigned t = threadIdx.x;
   load_phase<S, T>(a, blockIdx.x, blockIdx.y, t, kThreads, sh);
   __syncthreads();
-  if (a.stat) vertical_phase<S>(a, t, kThreads, sh);  // the same for every work-item
+  if (a.stat) vertical_phase<S, T>(a, t, kThreads, sh);  // the same for every work-item
   next_vertical_phase<S>(a, t, kThreads, sh);
   __syncthreads();
   VifAccum acc;

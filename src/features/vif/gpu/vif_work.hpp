@@ -36,6 +36,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/hd.hpp"
 #include "features/vif/vif_math.hpp"
@@ -207,16 +208,22 @@ FVMAF_HD inline void load_phase(const ScaleArgs& a, unsigned bx, unsigned by, un
   }
 }
 
+// The vertical second moments' sum of libvmaf: uint32 for 8-bit samples at scale 0
+// (vif_statistic_8: 65536 * 255^2 < 2^32, no sum wraps), uint64 otherwise.
+template <int S, typename T>
+using SquareSum = std::conditional_t<S == 0 && sizeof(T) == 1, std::uint32_t, std::uint64_t>;
+
 // Phase 2, the scale's vertical pass: value i (row i / IW, column i % IW of the tile)
 // from the W samples below it. libvmaf's widths: the means in uint32 (f * x < 2^32),
-// the second moments in uint64 ((f * x) * x), then its rounding and casts.
-template <int S>
+// the second moments ((f * x) * x) in SquareSum, then its rounding and casts.
+template <int S, typename T>
 FVMAF_HD inline void vertical_phase(const ScaleArgs& a, unsigned t, unsigned n, const Shared& sh) {
   using G = TileShape<S>;
+  using Sq = SquareSum<S, T>;
   const VerticalRounding rnd = a.stat_rnd;
   for (unsigned i = t; i < static_cast<unsigned>(G::kVertical); i += n) {
     std::uint32_t m1 = 0, m2 = 0;
-    std::uint64_t xx = 0, yy = 0, xy = 0;
+    Sq xx = 0, yy = 0, xy = 0;
 FVMAF_VIF_UNROLL
     for (int k = 0; k < G::W; ++k) {
       const std::uint32_t f = filter_tap(S, k);
@@ -224,9 +231,9 @@ FVMAF_VIF_UNROLL
       const std::uint32_t fr = f * r, fd = f * d;
       m1 += fr;
       m2 += fd;
-      xx += static_cast<std::uint64_t>(fr) * r;
-      yy += static_cast<std::uint64_t>(fd) * d;
-      xy += static_cast<std::uint64_t>(fr) * d;
+      xx += static_cast<Sq>(fr) * r;
+      yy += static_cast<Sq>(fd) * d;
+      xy += static_cast<Sq>(fr) * d;
     }
     sh.mu1[i] = static_cast<std::uint16_t>((m1 + rnd.mu_round) >> rnd.mu_shift);
     sh.mu2[i] = static_cast<std::uint16_t>((m2 + rnd.mu_round) >> rnd.mu_shift);

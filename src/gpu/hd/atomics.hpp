@@ -51,4 +51,23 @@ FVMAF_HD inline void atomic_max(std::uint32_t* p, std::uint32_t v) {
 #endif
 }
 
+// Orders this work-item's earlier global writes before its later ones as other blocks
+// see them (the "last block" pattern: write, fence, count). The replay runs one
+// work-item at a time: nothing to order.
+FVMAF_HD inline void thread_fence() {
+#ifdef FVMAF_DEVICE_PASS
+  __threadfence();
+#endif
+}
+
+// A load that reads what other blocks wrote before their fence, past this block's cache.
+template <typename T>
+FVMAF_HD inline T load_coherent(const T* p) {
+#ifdef FVMAF_DEVICE_PASS
+  return *static_cast<const volatile T*>(p);
+#else
+  return *p;
+#endif
+}
+
 }  // namespace fastvmaf::hd

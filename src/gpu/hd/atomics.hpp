@@ -43,6 +43,14 @@ FVMAF_HD inline void atomic_or(std::uint32_t* p, std::uint32_t v) {
 #endif
 }
 
+FVMAF_HD inline void atomic_and(std::uint32_t* p, std::uint32_t v) {
+#ifdef FVMAF_DEVICE_PASS
+  atomicAnd(p, v);
+#else
+  *p &= v;
+#endif
+}
+
 FVMAF_HD inline void atomic_max(std::uint32_t* p, std::uint32_t v) {
 #ifdef FVMAF_DEVICE_PASS
   atomicMax(p, v);

@@ -560,9 +560,9 @@ FVMAF_HD inline void qr_reflector(int k, unsigned t, unsigned n, QrShared& sh) {
     const int i = q / kN, j = q % kN;
     const float h = hd::fmul_rn(hd::fmul_rn(-2.0f, sh.v[i]), sh.v[j]);
     sh.h[q] = i == j ? hd::fadd_rn(h, 1.0f) : h;
-    if (i < k && !finite(sh.z[q])) sh.z_finite = 0u;  // every writer writes the same 0
-    if (i < k && !finite(sh.qt[q])) sh.qt_finite = 0u;
-    if (q < kN && !finite(sh.v[q])) sh.v_finite = 0u;
+    if (i < k && !finite(sh.z[q])) hd::atomic_and(&sh.z_finite, 0u);
+    if (i < k && !finite(sh.qt[q])) hd::atomic_and(&sh.qt_finite, 0u);
+    if (q < kN && !finite(sh.v[q])) hd::atomic_and(&sh.v_finite, 0u);
   }
 }
 

@@ -15,6 +15,9 @@
 #                                      576x324 clip 10 times, the others once.
 #   BENCH_LIBVMAF=PATH                 also run libvmaf's `vmaf` tool (backend "libvmaf")
 #                                      with the same arguments, for a side-by-side table
+#   BENCH_LIBVMAF_CUDA=PATH            also run a CUDA build of libvmaf's `vmaf` tool
+#                                      (backend "libvmaf-cuda", --gpumask 0); a run that
+#                                      fell back to its CPU is reported failed, not timed
 #   BENCH_CODEC_LOOP=K                 compressed-input cases ("RES CODEC .mkv"): the clip
 #                                      played K times (default 4) is encoded once with ffmpeg
 #   BENCH_DECODE_THREADS=N             their --decode-threads (default 0: the decoder's choice)
@@ -26,6 +29,7 @@ shared=${FASTVMAF_SHARED_DIR:-$here/../shared}
 cli=$build/src/fastvmaf
 corpus=${BENCH_CORPUS:-$build/corpus}
 libvmaf=${BENCH_LIBVMAF:-}
+libvmaf_cuda=${BENCH_LIBVMAF_CUDA:-}
 export FASTVMAF_MODEL_DIR=${FASTVMAF_MODEL_DIR:-$shared/models}
 [ -n "${BENCH_CORPUS:-}" ] || "$here/tests/golden/materialize_corpus.sh" "$shared" "$corpus" >/dev/null
 
@@ -103,6 +107,7 @@ cases=${BENCH_CASES:-$(default_cases)}
 threads_list=${BENCH_THREADS:-1 all}
 backends=${BENCH_BACKENDS:-cpu}
 [ -z "$libvmaf" ] || backends="$backends libvmaf"
+[ -z "$libvmaf_cuda" ] || backends="$backends libvmaf-cuda"
 repeat=${BENCH_REPEAT:-2}
 [ "$quick" = "--quick" ] && repeat=1
 ncpu=$(nproc)
@@ -112,7 +117,8 @@ run_timed() {
 }
 
 cpu_name=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB; fastvmaf $($cli --version | cut -d' ' -f2)${libvmaf:+; libvmaf: $libvmaf}"
+gpu_name=$(command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 || true)
+echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB${gpu_name:+, $gpu_name}; fastvmaf $($cli --version | cut -d' ' -f2)${libvmaf:+; libvmaf: $libvmaf}${libvmaf_cuda:+; libvmaf CUDA: $libvmaf_cuda}"
 echo
 echo "| case | resolution | backend | threads | frames | fps | ms/frame | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---:|---:|---:|"
@@ -140,18 +146,25 @@ while IFS='|' read -r name res args case_threads; do
   fi
   for backend in $backends; do
     # libvmaf's tool reads no compressed files.
-    [ "$backend" = libvmaf ] && [ "$kind" = .mkv ] && continue
+    [ "${backend%-cuda}" = libvmaf ] && [ "$kind" = .mkv ] && continue
     for t in ${case_threads:-$threads_list}; do
       tn=$t; [ "$t" = all ] && tn=$ncpu
       best=""; rss=""; dec=""
       for _ in $(seq "$repeat"); do
         log=$(mktemp)
         t0=$(date +%s%N)
-        if [ "$backend" = libvmaf ]; then tool=("$libvmaf"); else tool=("$cli" --backend "$backend"); fi
+        case $backend in
+          libvmaf) tool=("$libvmaf") ;;
+          libvmaf-cuda) tool=("$libvmaf_cuda" --gpumask 0) ;;
+          *) tool=("$cli" --backend "$backend") ;;
+        esac
         # shellcheck disable=SC2086
         run_timed "${tool[@]}" -r "$ref" -d "$dis" $args $extra --threads "$tn" \
           -q --json -o "$log.json" >/dev/null 2>"$log.err" || {
           echo "| $name | $res | $backend | $tn | - | failed: $(tail -n 1 "$log.err") | | |"; continue 2; }
+        if [ "$backend" = libvmaf-cuda ] && grep -q "using CPU" "$log.err"; then
+          echo "| $name | $res | $backend | $tn | - | failed: no CUDA device (it ran on its CPU) | | |"; continue 2
+        fi
         t1=$(date +%s%N)
         # The decoder's threads, from fastvmaf's note ("h264 ..., 3 decoder threads").
         dec=$(sed -n 's/.*, \([0-9]*\) decoder threads*$/\1/p' "$log.err" | head -n 1)

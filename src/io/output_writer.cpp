@@ -1,5 +1,6 @@
 #include "io/output_writer.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -7,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <random>
 #include <stdexcept>
 
 #include "core/feature_name.hpp"
@@ -216,24 +218,71 @@ std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat&
   return {};
 }
 
+namespace {
+
+[[noreturn]] void write_error(const std::string& path, int err) {
+  throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(err));
+}
+
+// Creates `<path>.tmp.XXXXXX` beside the output, exclusively (O_EXCL: never an existing
+// file, never through a symlink planted under that name), mode 0666 less the umask as
+// fopen would. Returns the descriptor; `tmp` gets the name.
+int create_temporary(const std::string& path, std::string& tmp) {
+  static const char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device entropy;
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    tmp = path + ".tmp.";
+    for (int i = 0; i < 8; ++i) tmp += kChars[entropy() % (sizeof kChars - 1)];
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+bool write_all(int fd, const std::string& contents) {
+  std::size_t done = 0;
+  while (done < contents.size()) {
+    const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
 void write_file_atomically(const std::string& path, const std::string& contents) {
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
-  const bool direct = exists && !S_ISREG(st.st_mode);
-  const std::string target = direct ? path : path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(target.c_str(), "wb");
-  if (!f) throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(errno));
-  const bool ok_write = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
-  const bool ok_close = std::fclose(f) == 0;
-  if (!ok_write || !ok_close) {
+  if (exists && !S_ISREG(st.st_mode)) {
+    // A device or a pipe (/dev/stdout, /dev/null): written in place.
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f) write_error(path, errno);
+    const bool ok_write = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
     const int e = errno;
-    if (!direct) std::remove(target.c_str());
-    throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(e));
+    if (std::fclose(f) != 0 || !ok_write) write_error(path, ok_write ? errno : e);
+    return;
   }
-  if (!direct && std::rename(target.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    std::remove(target.c_str());
-    throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(e));
+  std::string tmp;
+  const int fd = create_temporary(path, tmp);
+  if (fd < 0) write_error(path, errno);
+  // An existing output keeps its permission bits (the temporary has the umask's).
+  bool ok = !exists || ::fchmod(fd, st.st_mode & 0777) == 0;
+  ok = ok && write_all(fd, contents);
+  int e = errno;
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    e = errno;
+  }
+  if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
+    ok = false;
+    e = errno;
+  }
+  if (!ok) {
+    ::unlink(tmp.c_str());
+    write_error(path, e);
   }
 }
 

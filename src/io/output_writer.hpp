@@ -23,9 +23,12 @@ struct NumberFormat {
 // Renders the whole output document.
 std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version);
 
-// Writes `contents` to `path` atomically (temporary file in the same folder, then
-// rename). A path that is not a regular file (/dev/stdout, a pipe) is written directly.
-// Throws std::runtime_error naming the path on failure; no partial file remains.
+// Writes `contents` to `path` atomically: into a temporary file beside it, created
+// exclusively under an unguessable name (so a symlink planted in a shared folder is
+// never followed), then renamed over `path`. An existing output keeps its permission
+// bits; a symlink at `path` is replaced, not written through. A path that is not a
+// regular file (/dev/stdout, a pipe) is written directly. Throws std::runtime_error
+// naming the path on failure; no partial file remains.
 void write_file_atomically(const std::string& path, const std::string& contents);
 
 }  // namespace fastvmaf::io

@@ -2,11 +2,16 @@
 // what is wrong, exit code 1, never a crash, and no output file written.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "process.hpp"
 
@@ -45,13 +50,31 @@ class BadInput : public ::testing::Test {
     return y4m(name, "YUV4MPEG2 W64 H48 F25:1 Ip A1:1 C420jpeg", 64 * 48 * 3 / 2, frames, 0, value);
   }
 
-  // Runs the CLI; the output file is requested in out.json.
+  // Runs the CLI; the output file is requested in out.json. A run that would hang is
+  // killed after a minute (a failure: timed_out).
   ProcessResult cli(std::vector<std::string> args, bool with_output = true) {
     std::vector<std::string> argv{FASTVMAF_CLI_PATH};
     argv.insert(argv.end(), args.begin(), args.end());
     if (with_output) argv.insert(argv.end(), {"--json", "-o", path("out.json")});
     argv.push_back("-q");
-    return run_process(argv, path("stdout.txt"), path("stderr.txt"));
+    RunOptions o{path("stdout.txt"), path("stderr.txt")};
+    o.timeout_s = 60;
+    auto r = run_process(argv, o);
+    EXPECT_FALSE(r.timed_out) << "killed after " << o.timeout_s << " s";
+    return r;
+  }
+  // The same with any flags (no output added), stdout and stderr as `o` says.
+  ProcessResult cli_raw(std::vector<std::string> args, RunOptions o) {
+    std::vector<std::string> argv{FASTVMAF_CLI_PATH};
+    argv.insert(argv.end(), args.begin(), args.end());
+    if (o.err_path.empty()) o.err_path = path("stderr.txt");
+    o.timeout_s = 60;
+    auto r = run_process(argv, o);
+    EXPECT_FALSE(r.timed_out);
+    return r;
+  }
+  static bool has_model(const std::string& version) {
+    return fs::exists(fs::path(FASTVMAF_MODEL_DIR) / (version + ".json"));
   }
 
   bool output_written() const { return fs::exists(dir_ / "out.json"); }
@@ -284,6 +307,27 @@ TEST_F(BadInput, FailedRunKeepsAnEarlierOutputIntact) {
   auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(read_file(path("out.json")), before);
+}
+
+
+// ---- hardening (a hostile user's inputs) ------------------------------------------------
+
+TEST_F(BadInput, ExistingOutputKeepsItsPermissionBits) {
+  ::umask(022);
+  { std::ofstream f(path("out.json")); f << "old"; }
+  fs::permissions(path("out.json"), fs::perms::owner_read | fs::perms::owner_write);  // 0600
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  struct stat st {};
+  ASSERT_EQ(::stat(path("out.json").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+  EXPECT_NE(read_file(path("out.json")).find("psnr_y"), std::string::npos);
+  // A new output gets what the umask allows, as any file the user creates.
+  fs::remove(path("out.json"));
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(::stat(path("out.json").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0644u);
 }
 
 }  // namespace

@@ -1,14 +1,37 @@
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <limits>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "io/output_writer.hpp"
 
+namespace fs = std::filesystem;
+
 namespace fastvmaf::io {
 namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+// A fresh folder per test.
+fs::path scratch() {
+  const fs::path d = fs::temp_directory_path() / ("fastvmaf_ow_" + std::to_string(::getpid()) + "_" +
+                                                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
 
 Result sample() {
   Result r;
@@ -97,6 +120,64 @@ TEST(OutputWriter, CsvKeepsColumnsAlignedAndSubListsFrames) {
                  "2,29.000000,0.700000,,\n");
   const std::string sub = render_output(sample(), OutputFormat::Sub, NumberFormat{}, "v");
   EXPECT_EQ(sub.substr(0, sub.find('\n')), "{0}{1}frame: 0|psnr_y: 30.500000|integer_adm2: 0.900000|");
+}
+
+TEST(WriteFileAtomically, NeverFollowsASymlinkPlantedAtTheTemporaryName) {
+  const fs::path d = scratch();
+  const fs::path victim = d / "victim.txt", out = d / "out.json";
+  { std::ofstream(victim) << "precious"; }
+  // The name the temporary file used to have: <out>.tmp.<pid>.
+  const fs::path planted = d / ("out.json.tmp." + std::to_string(::getpid()));
+  fs::create_symlink(victim, planted);
+  write_file_atomically(out.string(), "new contents");
+  EXPECT_EQ(slurp(victim), "precious");
+  EXPECT_EQ(slurp(out), "new contents");
+  EXPECT_TRUE(fs::is_symlink(planted));
+  // Only the output and what was there before remain.
+  EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator{}), 3);
+  fs::remove_all(d);
+}
+
+TEST(WriteFileAtomically, ReplacesASymlinkedOutputWithoutWritingThroughIt) {
+  const fs::path d = scratch();
+  const fs::path victim = d / "victim.txt", out = d / "out.json";
+  { std::ofstream(victim) << "precious"; }
+  fs::create_symlink(victim, out);
+  write_file_atomically(out.string(), "new contents");
+  EXPECT_EQ(slurp(victim), "precious");
+  EXPECT_FALSE(fs::is_symlink(out));
+  EXPECT_EQ(slurp(out), "new contents");
+  fs::remove_all(d);
+}
+
+TEST(WriteFileAtomically, KeepsAnExistingOutputsPermissionBits) {
+  const fs::path d = scratch();
+  const fs::path out = d / "out.json";
+  const mode_t old_mask = ::umask(022);
+  { std::ofstream(out) << "old"; }
+  ::chmod(out.c_str(), 0640);
+  write_file_atomically(out.string(), "new");
+  struct stat st {};
+  ASSERT_EQ(::stat(out.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0640u);
+  EXPECT_EQ(slurp(out), "new");
+  // A new file: what the umask leaves of 0666, as fopen would create it.
+  const fs::path fresh = d / "fresh.json";
+  write_file_atomically(fresh.string(), "x");
+  ASSERT_EQ(::stat(fresh.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0644u);
+  ::umask(old_mask);
+  fs::remove_all(d);
+}
+
+TEST(WriteFileAtomically, DevicesAreWrittenDirectlyAndFailuresNameThePath) {
+  EXPECT_NO_THROW(write_file_atomically("/dev/null", "x"));
+  try {
+    write_file_atomically("/dev/full", "x");
+    FAIL() << "/dev/full accepted the write";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/dev/full"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

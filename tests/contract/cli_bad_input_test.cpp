@@ -330,5 +330,23 @@ TEST_F(BadInput, ExistingOutputKeepsItsPermissionBits) {
   EXPECT_EQ(st.st_mode & 07777, 0644u);
 }
 
+TEST_F(BadInput, ModelThatIsNotARegularFileIsRefused) {
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-m", "path=/dev/zero"});
+  expect_error(r, {"/dev/zero", "not a regular file"});
+  // A FIFO nobody writes to: refused, not waited on.
+  ASSERT_EQ(::mkfifo(path("fifo.json").c_str(), 0600), 0);
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-m", "path=" + path("fifo.json")});
+  expect_error(r, {"fifo.json", "not a regular file"});
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-m", "path=" + dir_.string()});
+  expect_error(r, {dir_.string(), "not a regular file"});
+}
+
+TEST_F(BadInput, ModelAboveTheSizeLimitIsRefused) {
+  { std::ofstream f(path("huge.json")); }
+  fs::resize_file(path("huge.json"), (std::uintmax_t{8} << 20) + 1);  // sparse: no disk used
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-m", "path=" + path("huge.json")});
+  expect_error(r, {"huge.json", "8 MiB"});
+}
+
 }  // namespace
 }  // namespace fastvmaf::test

@@ -19,9 +19,12 @@ namespace fastvmaf::io {
 namespace {
 
 // libvmaf's count_leading_zeros_d: zeros after the decimal point before the first
-// non-zero digit of the fraction.
+// non-zero digit of the fraction. libvmaf casts x to int; for x of 2^31 or more, inf or
+// NaN that cast is undefined, and on x86-64 it yields INT_MIN, so the fraction is >= 1
+// (or NaN) and the count 0: the same answer without the cast.
 int leading_zeros(double x) {
   if (x < 0) x = std::fabs(x);
+  if (!(x < 2147483648.0)) return 0;
   const int int_part = static_cast<int>(x);
   double frac = x - int_part;
   int n = 0;

@@ -180,5 +180,28 @@ TEST(WriteFileAtomically, DevicesAreWrittenDirectlyAndFailuresNameThePath) {
   }
 }
 
+// libvmaf casts the value to int to find its fraction; past INT_MAX, for inf and for NaN
+// that cast is undefined behaviour. On x86-64 it yields INT_MIN, the fraction is then
+// >= 1 (or NaN) and libvmaf prints "%.6f": so do we, without the cast.
+TEST(NumberFormat, HugeInfiniteAndNanValuesPrintAsLibvmafWithoutUndefinedBehaviour) {
+  NumberFormat nf;
+  auto f6 = [](double v) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%.6f", v);
+    return std::string(buf);
+  };
+  EXPECT_EQ(nf.format(4294836225.0), "4294836225.000000");  // 65535^2, a 16-bit MSE
+  EXPECT_EQ(nf.format(2147483648.0), "2147483648.000000");
+  EXPECT_EQ(nf.format(-3e9 - 0.25), "-3000000000.250000");
+  EXPECT_EQ(nf.format(1e300), f6(1e300));
+  EXPECT_EQ(nf.format(-1e300), f6(-1e300));
+  EXPECT_EQ(nf.format(std::numeric_limits<double>::infinity()), "inf");
+  EXPECT_EQ(nf.format(-std::numeric_limits<double>::infinity()), "-inf");
+  EXPECT_EQ(nf.format(std::nan("")), f6(std::nan("")));
+  // Just below 2^31 the cast is defined and the fraction decides, as before.
+  EXPECT_EQ(nf.format(2147483647.5), "2147483647.500000");
+  EXPECT_EQ(nf.format(2147483647.0 + 0x1p-22), "2147483647.0000002384185791");
+}
+
 }  // namespace
 }  // namespace fastvmaf::io

@@ -1,8 +1,12 @@
 // The fastvmaf command: libvmaf's `vmaf` flags, plus --backend and --precision.
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -31,6 +35,32 @@ void list_features() {
     for (const auto& f : e->provided_features) provided += (provided.empty() ? "" : " ") + f;
     std::printf("%s\t%s\t%s\n", e->name.c_str(), backends.empty() ? "-" : backends.c_str(), provided.c_str());
   }
+}
+
+// Started with descriptor 0, 1 or 2 closed, the next file opened would take its number
+// and stdout's writes would land in it. Each closed one is opened on /dev/null, 1 and 2
+// read-only, so that a write to them fails (and is reported) rather than vanishing.
+void reserve_standard_descriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (::fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
+    const int n = ::open("/dev/null", O_RDONLY);
+    if (n >= 0 && n != fd) {
+      ::dup2(n, fd);
+      ::close(n);
+    }
+  }
+}
+
+// The standard stream that already writes to `path` (-o /dev/stdout, /dev/fd/1, or the
+// file stdout is redirected to), or nullptr. Such an output goes through the stream:
+// its errors are caught with stdout's, and the file is not replaced behind the shell.
+std::FILE* standard_stream_writing(const std::string& path) {
+  struct stat target {}, stream {};
+  if (::stat(path.c_str(), &target) != 0) return nullptr;
+  for (std::FILE* s : {stdout, stderr})
+    if (::fstat(::fileno(s), &stream) == 0 && stream.st_dev == target.st_dev && stream.st_ino == target.st_ino)
+      return s;
+  return nullptr;
 }
 
 int run(fastvmaf::cli::Args& args, int argc, char** argv) {
@@ -70,7 +100,10 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   if (!args.output_path.empty()) {
     const std::string doc = fastvmaf::io::render_output(result, args.output_format, args.number_format,
                                                         fastvmaf::kVersion);
-    fastvmaf::io::write_file_atomically(args.output_path, doc);
+    if (std::FILE* stream = standard_stream_writing(args.output_path))
+      std::fwrite(doc.data(), 1, doc.size(), stream);
+    else
+      fastvmaf::io::write_file_atomically(args.output_path, doc);
   }
   if (!args.quiet || args.output_path.empty()) {
     // As libvmaf's CLI: every model's pooled mean, then one line per collection.
@@ -86,15 +119,26 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  reserve_standard_descriptors();
   fastvmaf::cli::Args args;
+  int code = 1;
   try {
-    return run(args, argc, argv);
+    code = run(args, argc, argv);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%sfastvmaf: error: %s\n", ::isatty(::fileno(stderr)) ? "\n" : "", e.what());
     // The default model needs CAMBI and SpEED, which refuse small frames.
     if (args.default_model && std::string(e.what()).find("too small") != std::string::npos)
       std::fprintf(stderr, "fastvmaf: hint: for small frames choose a model without CAMBI and SpEED, e.g. "
                            "-m version=vmaf_v0.6.1\n");
-    return 1;
   }
+  // What went to stdout (scores, an output, --version) must have arrived: a full disk or
+  // a closed stdout is an error, not a silent success.
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  if (!flushed || std::ferror(stdout)) {
+    std::fprintf(stderr, "fastvmaf: error: cannot write to standard output%s%s\n", errno ? ": " : "",
+                 errno ? std::strerror(errno) : "");
+    code = 1;
+  }
+  return code;
 }

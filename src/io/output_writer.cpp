@@ -254,13 +254,21 @@ bool write_all(int fd, const std::string& contents) {
   return true;
 }
 
+// True when `st` is the file that descriptor `fd` writes to.
+bool same_file(const struct stat& st, int fd) {
+  struct stat f {};
+  return ::fstat(fd, &f) == 0 && f.st_dev == st.st_dev && f.st_ino == st.st_ino;
+}
+
 }  // namespace
 
 void write_file_atomically(const std::string& path, const std::string& contents) {
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
-  if (exists && !S_ISREG(st.st_mode)) {
-    // A device or a pipe (/dev/stdout, /dev/null): written in place.
+  // /dev/stdout of a run redirected to a file is that regular file, but replacing it
+  // would replace the /dev/stdout link itself: stdout's and stderr's files are written
+  // in place, like devices and pipes (/dev/null, a FIFO).
+  if (exists && (!S_ISREG(st.st_mode) || same_file(st, 1) || same_file(st, 2))) {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) write_error(path, errno);
     const bool ok_write = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();

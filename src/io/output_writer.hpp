@@ -27,8 +27,9 @@ std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat&
 // exclusively under an unguessable name (so a symlink planted in a shared folder is
 // never followed), then renamed over `path`. An existing output keeps its permission
 // bits; a symlink at `path` is replaced, not written through. A path that is not a
-// regular file (/dev/stdout, a pipe) is written directly. Throws std::runtime_error
-// naming the path on failure; no partial file remains.
+// regular file (/dev/null, a pipe) or names the file this process's stdout or stderr
+// writes to (/dev/stdout redirected to a file) is written directly. Throws
+// std::runtime_error naming the path on failure; no partial file remains.
 void write_file_atomically(const std::string& path, const std::string& contents);
 
 }  // namespace fastvmaf::io

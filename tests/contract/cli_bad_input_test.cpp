@@ -348,5 +348,47 @@ TEST_F(BadInput, ModelAboveTheSizeLimitIsRefused) {
   expect_error(r, {"huge.json", "8 MiB"});
 }
 
+TEST_F(BadInput, FailingStdoutIsAnError) {
+  const std::vector<std::string> pair{"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90)};
+  for (const bool closed : {false, true}) {
+    RunOptions o;
+    o.out_path = closed ? path("stdout.txt") : "/dev/full";
+    o.close_stdout = closed;
+    // An output to stdout (-o /dev/stdout), the pooled scores a model prints, --version.
+    std::vector<std::vector<std::string>> extras{{"-n", "--feature", "psnr", "--json", "-o", "/dev/stdout"}};
+    if (has_model("vmaf_v0.6.1")) extras.push_back({"-m", "version=vmaf_v0.6.1"});
+    for (const auto& extra : extras) {
+      auto args = pair;
+      args.insert(args.end(), extra.begin(), extra.end());
+      auto r = cli_raw(args, o);
+      EXPECT_EQ(r.status, 1) << (closed ? "closed stdout" : "/dev/full") << ": " << r.err;
+      EXPECT_TRUE(r.err.find("standard output") != std::string::npos || r.err.find("/dev/stdout") != std::string::npos)
+          << r.err;
+    }
+    auto r = cli_raw({"--version"}, o);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("standard output"), std::string::npos) << r.err;
+  }
+  // With -q and -o nothing goes to stdout: a closed stdout is no error.
+  RunOptions o;
+  o.close_stdout = true;
+  auto args = pair;
+  args.insert(args.end(), {"-n", "--feature", "psnr", "--json", "-o", path("out.json"), "-q"});
+  auto r = cli_raw(args, o);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(output_written());
+}
+
+// -o /dev/stdout (or /proc/self/fd/1) while stdout is redirected to a file: the scores
+// go into that file; the path is not replaced by a new file (which, for /dev/stdout,
+// would replace the system's link).
+TEST_F(BadInput, OutputToAStdoutRedirectedToAFile) {
+  const std::vector<std::string> score{"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr",
+                                       "--json", "-q", "-o", "/proc/self/fd/1"};
+  auto r = cli_raw(score, {path("stdout.txt"), path("stderr.txt")});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"psnr_y\""), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace fastvmaf::test

@@ -229,7 +229,6 @@ class Y4mSource final : public VideoSource {
     return true;
   }
 
-  bool mono_ = false;
 };
 
 class YuvSource final : public VideoSource {

@@ -25,6 +25,11 @@ class VideoSource {
   // Skips one frame; false at a clean end of file.
   virtual bool skip() = 0;
   unsigned frames_read() const { return frames_; }
+  // A monochrome source (y4m Cmono): read as 4:2:0 with mid-grey chroma, so it may only
+  // be compared with another monochrome source.
+  bool monochrome() const { return mono_; }
+  // "mono", or the chroma format ("420", "422", "444") for messages.
+  std::string format_name() const { return mono_ ? "mono" : to_string(geometry_.format); }
 
  protected:
   VideoSource(std::string path, std::FILE* f) : path_(std::move(path)), file_(f, &std::fclose) {}
@@ -41,6 +46,7 @@ class VideoSource {
   std::string path_;
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
   unsigned frames_ = 0;
+  bool mono_ = false;
 };
 
 // Opens a YUV4MPEG2 file: C420jpeg, C420mpeg2, C420paldv, C420, C422, C444,

@@ -390,5 +390,16 @@ TEST_F(BadInput, OutputToAStdoutRedirectedToAFile) {
   EXPECT_NE(r.out.find("\"psnr_y\""), std::string::npos) << r.out;
 }
 
+TEST_F(BadInput, MonoAgainstColourIsRefused) {
+  auto mono = y4m("m.y4m", "YUV4MPEG2 W64 H48 F25:1 Ip Cmono", 64 * 48, 3);
+  auto r = cli({"-r", good("a.y4m"), "-d", mono, "-n", "--feature", "psnr"});
+  expect_error(r, {"reference and distorted videos differ", "a.y4m", "m.y4m", "mono", "420"});
+  r = cli({"-r", mono, "-d", good("a.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"reference and distorted videos differ", "mono", "420"});
+  auto mono2 = y4m("m2.y4m", "YUV4MPEG2 W64 H48 F25:1 Ip Cmono", 64 * 48, 3, 0, 90);
+  r = cli({"-r", mono, "-d", mono2, "-n", "--feature", "psnr"});
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
 }  // namespace
 }  // namespace fastvmaf::test

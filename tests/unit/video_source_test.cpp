@@ -7,6 +7,7 @@
 #include <fstream>
 #include <vector>
 
+#include "core/error.hpp"
 #include "io/video_source.hpp"
 
 namespace fs = std::filesystem;
@@ -150,6 +151,17 @@ TEST(Yuv, RawFramesUseCeilChromaForOddSizes) {
   EXPECT_EQ(pic.plane(2).row<std::uint8_t>(1)[2], static_cast<std::uint8_t>(2 * frame - 1));
   EXPECT_FALSE(src->read(pic));
   fs::remove(p);
+}
+
+TEST(Y4m, MonoSourcesSayTheyAreMono) {
+  const std::string mono = write_y4m("m.y4m", "Cmono", 4, 2, 8, 1, 1);
+  const std::string colour = write_y4m("c.y4m", "C420jpeg", 4, 2, 12, 1, 1);
+  EXPECT_TRUE(open_y4m(mono)->monochrome());
+  EXPECT_EQ(open_y4m(mono)->format_name(), "mono");
+  EXPECT_FALSE(open_y4m(colour)->monochrome());
+  EXPECT_EQ(open_y4m(colour)->format_name(), "420");
+  fs::remove(mono);
+  fs::remove(colour);
 }
 
 }  // namespace

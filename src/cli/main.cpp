@@ -77,6 +77,9 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
     return 0;
   }
 
+  // Before anything is scored: an output that cannot be written would lose the run.
+  fastvmaf::cli::check_model_names(args);
+
   const bool tty = ::isatty(::fileno(stderr));
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };
   for (const auto& note : args.notes) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());

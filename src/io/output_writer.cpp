@@ -8,11 +8,16 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "core/error.hpp"
 #include "core/feature_name.hpp"
 #include "core/pooling.hpp"
+#include "io/output_escape.hpp"
 
 namespace fastvmaf::io {
 
@@ -72,7 +77,7 @@ std::optional<double> pooled(const Result& r, const Result::Series& s, PoolMetho
 
 std::string render_xml(const Result& r, const NumberFormat& nf, const std::string& version) {
   std::string o;
-  o += "<VMAF version=\"" + version + "\">\n";
+  o += "<VMAF version=\"" + xml_escape(version) + "\">\n";
   o += "  <params qualityWidth=\"" + std::to_string(r.width) + "\" qualityHeight=\"" + std::to_string(r.height) +
        "\" />\n";
   o += "  <fyi fps=\"" + printf_double("%.2f", r.fps) + "\" />\n";
@@ -83,14 +88,14 @@ std::string render_xml(const Result& r, const NumberFormat& nf, const std::strin
     o += "    <frame frameNum=\"" + std::to_string(i) + "\" ";
     for (const auto& s : r.series) {
       if (!s.has(i)) continue;
-      o += std::string(feature_alias(s.name)) + "=\"" + nf.format(s.values[i]) + "\" ";
+      o += std::string(feature_alias(s.name)) + "=\"" + nf.format(s.values[i]) + "\" ";  // an XML name: checked
     }
     o += "/>\n";
   }
   o += "  </frames>\n";
   o += "  <pooled_metrics>\n";
   for (const auto& s : r.series) {
-    o += "    <metric name=\"" + std::string(feature_alias(s.name)) + "\" ";
+    o += "    <metric name=\"" + xml_escape(feature_alias(s.name)) + "\" ";
     for (PoolMethod m : kPoolMethods)
       if (auto v = pooled(r, s, m)) o += std::string(to_string(m)) + "=\"" + nf.format(*v) + "\" ";
     o += "/>\n";
@@ -104,15 +109,6 @@ std::string render_xml(const Result& r, const NumberFormat& nf, const std::strin
 }
 
 std::string json_number(const NumberFormat& nf, double v) { return finite_or_subnormal(v) ? nf.format(v) : "null"; }
-
-std::string json_escape(std::string_view s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o;
-}
 
 std::string render_json(const Result& r, const NumberFormat& nf, const std::string& version) {
   std::string o;
@@ -169,7 +165,7 @@ std::string render_json(const Result& r, const NumberFormat& nf, const std::stri
 
 std::string render_csv(const Result& r, const NumberFormat& nf) {
   std::string o = "Frame,";
-  for (const auto& s : r.series) o += std::string(feature_alias(s.name)) + ",";
+  for (const auto& s : r.series) o += csv_field(feature_alias(s.name)) + ",";
   o += "\n";
   const unsigned span = frame_span(r);
   for (unsigned i = 0; i < span; ++i) {
@@ -188,7 +184,7 @@ std::string render_sub(const Result& r, const NumberFormat& nf) {
   const unsigned span = frame_span(r);
   for (unsigned i = 0; i < span; ++i) {
     if (!frame_listed(r, i)) continue;
-    o += "{" + std::to_string(i) + "}{" + std::to_string(i + 1) + "}frame: " + std::to_string(i) + "|";
+    o += fmt::format("{{{}}}{{{}}}frame: {}|", i, i + 1, i);
     for (const auto& s : r.series)
       if (s.has(i)) o += std::string(feature_alias(s.name)) + ": " + nf.format(s.values[i]) + "|";
     o += "\n";
@@ -211,7 +207,44 @@ std::string NumberFormat::format(double v) const {
   return printf_double(leading_zeros(v) <= 6 ? "%.6f" : "%.16f", v);
 }
 
+const char* to_string(OutputFormat f) {
+  switch (f) {
+    case OutputFormat::Xml: return "XML";
+    case OutputFormat::Json: return "JSON";
+    case OutputFormat::Csv: return "CSV";
+    case OutputFormat::Sub: return "subtitles";
+  }
+  return "?";
+}
+
+std::optional<std::string> name_problem(std::string_view name, OutputFormat fmt) {
+  switch (fmt) {
+    case OutputFormat::Xml:
+      // Per-frame values are attributes named after the feature: no escaping exists.
+      if (!is_xml_name(name))
+        return "an XML attribute name starts with a letter or '_' and holds only letters, digits, '_', '-' and '.'";
+      return std::nullopt;
+    case OutputFormat::Json:
+      if (!valid_utf8(name)) return "it is not valid UTF-8, which JSON requires";
+      return std::nullopt;
+    case OutputFormat::Csv: return std::nullopt;  // quoted where needed
+    case OutputFormat::Sub:
+      if (name.find_first_of("|\r\n") != std::string_view::npos)
+        return "'|' separates the values of a subtitle and a line break ends it";
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version) {
+  auto check = [&](std::string_view name) {
+    if (auto why = name_problem(name, fmt))
+      throw std::invalid_argument(
+          fmt::format("output name \"{}\" cannot be written as {}: {}", printable(name), to_string(fmt), *why));
+  };
+  for (const auto& s : r.series) check(feature_alias(s.name));
+  if (fmt == OutputFormat::Xml || fmt == OutputFormat::Json)  // the formats that print aggregates
+    for (const auto& a : r.aggregates) check(a.first);
   switch (fmt) {
     case OutputFormat::Xml: return render_xml(r, nf, version);
     case OutputFormat::Json: return render_json(r, nf, version);

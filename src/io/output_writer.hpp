@@ -3,7 +3,9 @@
 // place when complete, so an output file is either whole or absent.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "fastvmaf/result.hpp"
 
@@ -20,7 +22,17 @@ struct NumberFormat {
   std::string format(double v) const;
 };
 
-// Renders the whole output document.
+// "XML", "JSON", "CSV", "subtitles", for messages.
+const char* to_string(OutputFormat f);
+
+// Why `name` (a feature or model name, as the output prints it) cannot be written in
+// `fmt`, or nullopt. JSON escapes any UTF-8 name and CSV quotes any name; an XML
+// per-frame value is an attribute named after the feature, so XML takes only XML names;
+// a subtitle line takes no '|' or line break.
+std::optional<std::string> name_problem(std::string_view name, OutputFormat fmt);
+
+// Renders the whole output document, names escaped for the format. Throws
+// std::invalid_argument when a name cannot be written in it (name_problem).
 std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version);
 
 // Writes `contents` to `path` atomically: into a temporary file beside it, created

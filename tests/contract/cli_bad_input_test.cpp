@@ -401,5 +401,46 @@ TEST_F(BadInput, MonoAgainstColourIsRefused) {
   EXPECT_EQ(r.status, 0) << r.err;
 }
 
+TEST_F(BadInput, ModelNamesAreEscapedOrRefusedPerFormat) {
+  if (!has_model("vmaf_v0.6.1")) GTEST_SKIP() << "no model files in " << FASTVMAF_MODEL_DIR;
+  const std::string name = "q\"u\\o<t>e&\n\t\x01 ,x";
+  const std::vector<std::string> base{"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-m",
+                                      "version=vmaf_v0.6.1:name=" + name};
+  // JSON: any name, escaped.
+  auto args = base;
+  args.insert(args.end(), {"--json", "-o", path("out.json"), "-q"});
+  auto r = cli_raw(args, {});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(read_file(path("out.json")));  // throws on invalid JSON
+  EXPECT_TRUE(j["pooled_metrics"].contains(name)) << j["pooled_metrics"].dump();
+  EXPECT_TRUE(j["frames"][0]["metrics"].contains(name));
+  // CSV: quoted as RFC 4180 says (a quote doubled).
+  args = base;
+  args.insert(args.end(), {"--csv", "-o", path("out.csv"), "-q"});
+  r = cli_raw(args, {});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string csv = read_file(path("out.csv"));
+  EXPECT_NE(csv.find(",\"q\"\"u\\o<t>e&\n\t\x01 ,x\","), std::string::npos) << csv;
+  // XML: an attribute name cannot hold such characters: refused before scoring.
+  args = base;
+  args.insert(args.end(), {"--xml", "-o", path("out.xml"), "-q"});
+  r = cli_raw(args, {});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot be written as XML"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(path("out.xml")));
+  // Subtitles: '|' separates values and a newline ends the line.
+  args = {"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-m", "version=vmaf_v0.6.1:name=a|b", "--sub", "-o",
+          path("out.sub"), "-q"};
+  r = cli_raw(args, {});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot be written as subtitles"), std::string::npos) << r.err;
+  // XML with an ordinary name still works.
+  args = {"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-m", "version=vmaf_v0.6.1:name=v061-a.b", "--xml",
+          "-o", path("out.xml"), "-q"};
+  r = cli_raw(args, {});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(read_file(path("out.xml")).find(" v061-a.b=\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace fastvmaf::test

@@ -203,5 +203,53 @@ TEST(NumberFormat, HugeInfiniteAndNanValuesPrintAsLibvmafWithoutUndefinedBehavio
   EXPECT_EQ(nf.format(2147483647.0 + 0x1p-22), "2147483647.0000002384185791");
 }
 
+Result with_name(const std::string& name) {
+  Result r = sample();
+  r.series.push_back({name, {1.0, 2.0, 3.0}, {1, 1, 1}});
+  r.aggregates.push_back({name, 4.0});
+  return r;
+}
+
+TEST(OutputWriter, JsonEscapesEveryName) {
+  const std::string name = "q\"u\\o<t>e&\n\t\x01\x1f\x7f ,x\xc3\xa9";
+  const auto j = nlohmann::json::parse(render_output(with_name(name), OutputFormat::Json, NumberFormat{}, "v"));
+  EXPECT_TRUE(j["frames"][0]["metrics"].contains(name));
+  EXPECT_TRUE(j["pooled_metrics"].contains(name));
+  EXPECT_EQ(j["aggregate_metrics"][name].get<double>(), 4.0);
+  // Not UTF-8: JSON cannot hold it.
+  EXPECT_THROW(render_output(with_name("a\xff"), OutputFormat::Json, NumberFormat{}, "v"), std::invalid_argument);
+}
+
+TEST(OutputWriter, CsvQuotesFieldsThatNeedIt) {
+  const std::string csv = render_output(with_name("a,\"b\"\nc"), OutputFormat::Csv, NumberFormat{}, "v");
+  EXPECT_EQ(csv.substr(0, csv.find(",\n")), "Frame,psnr_y,integer_adm2,sparse,\"a,\"\"b\"\"\nc\"") << csv;
+  EXPECT_EQ(render_output(with_name("plain"), OutputFormat::Csv, NumberFormat{}, "v").substr(0, 41),
+            "Frame,psnr_y,integer_adm2,sparse,plain,\n0");
+}
+
+TEST(OutputWriter, XmlAndSubRefuseNamesTheyCannotHold) {
+  for (const std::string bad : {"a b", "a<b", "a\"b", "1ab", "", "a\nb", "a&b", "-x", "a\xff", "\xc3\x97x"}) {
+    EXPECT_TRUE(name_problem(bad, OutputFormat::Xml).has_value()) << bad;
+    try {
+      render_output(with_name(bad), OutputFormat::Xml, NumberFormat{}, "v");
+      ADD_FAILURE() << "XML took \"" << bad << "\"";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("cannot be written as XML"), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << "control characters are shown escaped";
+    }
+  }
+  // XML names: a letter or '_' first (any letter: "\xc3\xa9t\xc3\xa9" is UTF-8 for "ete" with accents).
+  for (const std::string good : {"vmaf", "v061-a.b", "_x", "VMAF_integer_feature_adm2_score", "\xc3\xa9t\xc3\xa9"})
+    EXPECT_FALSE(name_problem(good, OutputFormat::Xml).has_value()) << good;
+  for (const std::string bad : {"a|b", "a\nb", "a\rb"}) {
+    EXPECT_TRUE(name_problem(bad, OutputFormat::Sub).has_value()) << bad;
+    EXPECT_THROW(render_output(with_name(bad), OutputFormat::Sub, NumberFormat{}, "v"), std::invalid_argument);
+  }
+  EXPECT_FALSE(name_problem("a b<c>", OutputFormat::Sub).has_value());
+  EXPECT_FALSE(name_problem("a,\"b\n", OutputFormat::Csv).has_value());
+  EXPECT_FALSE(name_problem("a\"b\n\x01", OutputFormat::Json).has_value());
+  EXPECT_TRUE(name_problem("\xc3", OutputFormat::Json).has_value());  // truncated UTF-8
+}
+
 }  // namespace
 }  // namespace fastvmaf::io

@@ -1,5 +1,7 @@
 #include "io/video_source.hpp"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstring>
 #include <string_view>
@@ -20,6 +22,12 @@ namespace {
 std::FILE* open_or_fail(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) fail(path, fmt::format("cannot open: {}", std::strerror(errno)));
+  // fopen opens a directory for reading; its first read would fail with EISDIR.
+  struct stat st {};
+  if (::fstat(::fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::fclose(f);
+    fail(path, "is a directory, not a video file");
+  }
   return f;
 }
 
@@ -149,6 +157,10 @@ class Y4mSource final : public VideoSource {
       if (line.size() > 4096) fail(path_, "y4m header line too long (no newline in 4096 bytes)");
     }
     if (line.rfind("YUV4MPEG2", 0) != 0) fail(path_, "not a YUV4MPEG2 file (bad magic)");
+    // Written in text mode on Windows: the frames' bytes are altered the same way.
+    if (line.back() == '\r')
+      fail(path_, "y4m header line ends with \\r\\n (a DOS line ending): the file was written in text mode, "
+                  "which corrupts the frames too; YUV4MPEG2 lines end with \\n");
     std::string chroma = "420jpeg";
     long w = -1, h = -1;
     std::string_view rest(line);
@@ -165,7 +177,8 @@ class Y4mSource final : public VideoSource {
         char* e = nullptr;
         errno = 0;
         const long v = std::strtol(val.c_str(), &e, 10);
-        if (val.empty() || *e || errno || v < 0) fail(path_, fmt::format("bad y4m {} tag \"{}\"", what, tag));
+        if (val.empty() || *e || errno || v < 0)
+          fail(path_, fmt::format("bad y4m {} tag \"{}\"", what, printable(tag)));
         return v;
       };
       switch (key) {
@@ -174,7 +187,7 @@ class Y4mSource final : public VideoSource {
         case 'C': chroma = val; break;
         case 'I':
           if (val != "p" && val != "?")
-            fail(path_, fmt::format("interlaced y4m (I{}) is not supported; progressive only", val));
+            fail(path_, fmt::format("interlaced y4m (I{}) is not supported; progressive only", printable(val)));
           break;
         default: break;  // F, A, X...: not needed to read the pixels
       }
@@ -204,7 +217,7 @@ class Y4mSource final : public VideoSource {
     if (!found)
       fail(path_, fmt::format("unsupported y4m colour space C{} (supported: 420jpeg, 420mpeg2, 420paldv, 420, "
                               "422, 444, 420p10/p12/p16, 422p10/p12/p16, 444p10/p12/p16, mono, mono10/12/16)",
-                              chroma));
+                              printable(chroma)));
     geometry_ = VideoGeometry{static_cast<unsigned>(std::min<long>(w, 1L << 30)),
                               static_cast<unsigned>(std::min<long>(h, 1L << 30)), found->fmt, found->bpc};
     mono_ = found->mono;
@@ -216,6 +229,8 @@ class Y4mSource final : public VideoSource {
     char magic[5];
     const std::size_t n = read_bytes(magic, 5);
     if (n == 0) return false;
+    if (n < 5 && std::memcmp(magic, "FRAME", n) == 0)
+      fail(path_, fmt::format("frame {}: truncated frame header (the file ends inside \"FRAME\")", frames_));
     if (n != 5 || std::memcmp(magic, "FRAME", 5) != 0)
       fail(path_, fmt::format("frame {}: bad frame header (expected \"FRAME\"; the previous frame may be "
                               "the wrong size for the header's W, H and C tags)",

@@ -442,5 +442,34 @@ TEST_F(BadInput, ModelNamesAreEscapedOrRefusedPerFormat) {
   EXPECT_NE(read_file(path("out.xml")).find(" v061-a.b=\""), std::string::npos);
 }
 
+TEST_F(BadInput, DirectoryAsInput) {
+  auto r = cli({"-r", dir_.string(), "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {dir_.string(), "is a directory"});
+  r = cli({"-r", dir_.string(), "-d", dir_.string(), "-w", "64", "-h", "48", "-p", "420", "-b", "8", "-n",
+           "--feature", "psnr"});
+  expect_error(r, {dir_.string(), "is a directory"});
+}
+
+TEST_F(BadInput, CrlfHeaderIsNamedWithoutEchoingTheCarriageReturn) {
+  auto p = y4m("crlf.y4m", "YUV4MPEG2 W64 H48 F25:1 Ip C420jpeg\r", 64 * 48 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"crlf.y4m", "\\r\\n"});
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err;
+}
+
+TEST_F(BadInput, FileEndingInsideAFrameHeaderIsTruncated) {
+  auto p = good("a.y4m", 2);
+  { std::ofstream f(p, std::ios::binary | std::ios::app); f << "FRA"; }
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"a.y4m", "frame 2", "truncated frame header"});
+  EXPECT_EQ(r.err.find("bad frame header"), std::string::npos) << r.err;
+}
+
+TEST_F(BadInput, CambiWindowTooLargeForTheFrameSizeSaysSo) {
+  auto p = y4m("c.y4m", "YUV4MPEG2 W256 H216 F25:1 C420jpeg", 256 * 216 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "cambi=src_width=7680:src_height=4320"});
+  expect_error(r, {"cambi", "window_size 65", "7680x4320", "at most"});
+}
+
 }  // namespace
 }  // namespace fastvmaf::test

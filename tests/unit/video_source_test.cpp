@@ -164,5 +164,17 @@ TEST(Y4m, MonoSourcesSayTheyAreMono) {
   fs::remove(colour);
 }
 
+TEST(VideoSource, ADirectoryIsNamedAsOne) {
+  const std::string d = fs::temp_directory_path().string();
+  for (bool raw : {false, true}) {
+    try {
+      open_video(d, raw, VideoGeometry{16, 16, PixelFormat::YUV420, 8});
+      FAIL() << "opened a directory";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("is a directory"), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace fastvmaf::io

@@ -79,6 +79,8 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
 
   // Before anything is scored: an output that cannot be written would lose the run.
   fastvmaf::cli::check_model_names(args);
+  if (!args.output_path.empty() && !standard_stream_writing(args.output_path))
+    fastvmaf::io::check_output_path(args.output_path);
 
   const bool tty = ::isatty(::fileno(stderr));
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -294,6 +295,35 @@ bool same_file(const struct stat& st, int fd) {
 }
 
 }  // namespace
+
+void check_output_path(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      throw std::runtime_error("cannot write output file \"" + path + "\": it is a directory");
+    if (!S_ISREG(st.st_mode) || same_file(st, 1) || same_file(st, 2)) {  // written in place
+      if (::access(path.c_str(), W_OK) != 0) write_error(path, errno);
+      return;
+    }
+  } else if (errno != ENOENT) {
+    write_error(path, errno);  // a component is not a directory, cannot be searched, ...
+  }
+  // What the write will need: a new file in the output's folder. Make the temporary
+  // file the write would make, and remove it.
+  std::string tmp;
+  const int fd = create_temporary(path, tmp);
+  if (fd < 0) {
+    const int e = errno;
+    if (e == ENOENT) {
+      std::string folder = std::filesystem::path(path).parent_path().string();
+      throw std::runtime_error("cannot write output file \"" + path + "\": folder \"" +
+                               (folder.empty() ? "." : folder) + "\" does not exist");
+    }
+    write_error(path, e);
+  }
+  ::close(fd);
+  ::unlink(tmp.c_str());
+}
 
 void write_file_atomically(const std::string& path, const std::string& contents) {
   struct stat st {};

@@ -35,6 +35,12 @@ std::optional<std::string> name_problem(std::string_view name, OutputFormat fmt)
 // std::invalid_argument when a name cannot be written in it (name_problem).
 std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version);
 
+// Fails now, as write_file_atomically would later, when `path` cannot be written: its
+// folder is missing or not writable, it is a directory, a component is not a folder.
+// Checks by creating the temporary file beside it and removing it; leaves nothing.
+// Throws std::runtime_error naming the path.
+void check_output_path(const std::string& path);
+
 // Writes `contents` to `path` atomically: into a temporary file beside it, created
 // exclusively under an unguessable name (so a symlink planted in a shared folder is
 // never followed), then renamed over `path`. An existing output keeps its permission

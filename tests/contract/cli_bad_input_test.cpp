@@ -471,5 +471,43 @@ TEST_F(BadInput, CambiWindowTooLargeForTheFrameSizeSaysSo) {
   expect_error(r, {"cambi", "window_size 65", "7680x4320", "at most"});
 }
 
+TEST_F(BadInput, OutputPathIsCheckedBeforeTheFirstFrame) {
+  // The input fails at frame 1: an output error must come first, not after scoring.
+  auto bad = y4m("short.y4m", "YUV4MPEG2 W64 H48 C420jpeg", 64 * 48 * 3 / 2, 2, 100);
+  const std::vector<std::string> args{"-r", bad, "-d", good("b.y4m"), "-n", "--feature", "psnr", "--json", "-q", "-o"};
+  auto run = [&](const std::string& out) {
+    auto a = args;
+    a.push_back(out);
+    return cli_raw(a, {path("stdout.txt"), path("stderr.txt")});
+  };
+  auto r = run(path("missing/out.json"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot write output file"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("truncated"), std::string::npos) << r.err;
+  fs::create_directories(path("folder"));
+  r = run(path("folder"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("truncated"), std::string::npos) << r.err;
+  { std::ofstream f(path("file.txt")); }
+  r = run(path("file.txt/out.json"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot write output file"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("truncated"), std::string::npos) << r.err;
+  if (::geteuid() != 0) {  // root writes anywhere
+    fs::create_directories(path("locked"));
+    fs::permissions(path("locked"), fs::perms::owner_read | fs::perms::owner_exec);
+    r = run(path("locked/out.json"));
+    fs::permissions(path("locked"), fs::perms::owner_all);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("Permission denied"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("truncated"), std::string::npos) << r.err;
+  }
+  // Nothing is left behind by the check.
+  for (const auto& e : fs::directory_iterator(dir_))
+    EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
+}
+
 }  // namespace
 }  // namespace fastvmaf::test

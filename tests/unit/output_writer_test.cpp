@@ -251,5 +251,26 @@ TEST(OutputWriter, XmlAndSubRefuseNamesTheyCannotHold) {
   EXPECT_TRUE(name_problem("\xc3", OutputFormat::Json).has_value());  // truncated UTF-8
 }
 
+TEST(CheckOutputPath, FailsForWhatCannotBeWrittenAndLeavesNothing) {
+  const fs::path d = scratch();
+  auto message = [](const fs::path& p) {
+    try {
+      check_output_path(p.string());
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(message(d / "out.json"), "");
+  EXPECT_FALSE(fs::exists(d / "out.json"));
+  EXPECT_NE(message(d / "missing" / "out.json").find("does not exist"), std::string::npos);
+  EXPECT_NE(message(d).find("is a directory"), std::string::npos);
+  { std::ofstream(d / "file.txt") << "x"; }
+  EXPECT_NE(message(d / "file.txt" / "out.json").find("cannot write output file"), std::string::npos);
+  EXPECT_EQ(message("/dev/null"), "");
+  EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator{}), 1);  // file.txt
+  fs::remove_all(d);
+}
+
 }  // namespace
 }  // namespace fastvmaf::io

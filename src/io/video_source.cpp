@@ -44,6 +44,21 @@ void check_geometry(const std::string& path, const VideoGeometry& g) {
 
 std::size_t VideoSource::read_bytes(void* dst, std::size_t bytes) { return std::fread(dst, 1, bytes, file_.get()); }
 
+void VideoSource::check_first_frame_fits(std::size_t frame_header_bytes) {
+  // Only a regular file's size is known (not a pipe's, not fmemopen's).
+  const int fd = ::fileno(file_.get());
+  struct stat st {};
+  if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return;
+  const long at = std::ftell(file_.get());
+  if (at < 0 || st.st_size <= at) return;  // nothing after the header: an empty video
+  const auto left = static_cast<std::uintmax_t>(st.st_size - at);
+  const std::size_t frame = frame_bytes(mono_);
+  if (left >= frame_header_bytes + frame) return;
+  fail(path_, fmt::format("frame 0 is truncated: the file holds {} bytes{}, one {}x{} {} {}-bit frame needs {}{}",
+                          left, frame_header_bytes ? " after its header" : "", geometry_.width, geometry_.height,
+                          format_name(), geometry_.bpc, frame, frame_header_bytes ? " and its FRAME line" : ""));
+}
+
 std::size_t VideoSource::frame_bytes(bool mono) const {
   const std::size_t bytes = geometry_.bpc > 8 ? 2 : 1;
   const std::size_t luma = static_cast<std::size_t>(geometry_.width) * geometry_.height;
@@ -131,8 +146,14 @@ namespace {
 
 class Y4mSource final : public VideoSource {
  public:
-  explicit Y4mSource(const std::string& path) : VideoSource(path, open_or_fail(path)) { parse_header(); }
-  Y4mSource(std::FILE* f, const std::string& name) : VideoSource(name, f) { parse_header(); }
+  explicit Y4mSource(const std::string& path) : VideoSource(path, open_or_fail(path)) {
+    parse_header();
+    check_first_frame_fits(6);  // "FRAME\n"
+  }
+  Y4mSource(std::FILE* f, const std::string& name) : VideoSource(name, f) {
+    parse_header();
+    check_first_frame_fits(6);
+  }
 
   bool read(Picture& pic) override {
     if (!frame_header()) return false;
@@ -157,12 +178,17 @@ class Y4mSource final : public VideoSource {
       if (line.size() > 4096) fail(path_, "y4m header line too long (no newline in 4096 bytes)");
     }
     if (line.rfind("YUV4MPEG2", 0) != 0) fail(path_, "not a YUV4MPEG2 file (bad magic)");
+    // libvmaf reads the header as a C string, so a NUL would end it there and hide the
+    // tags after it; either reading is a guess.
+    if (const auto nul = line.find('\0'); nul != std::string::npos)
+      fail(path_, fmt::format("y4m header has a NUL byte at offset {}: \"{}\"", nul, printable(line)));
     // Written in text mode on Windows: the frames' bytes are altered the same way.
     if (line.back() == '\r')
       fail(path_, "y4m header line ends with \\r\\n (a DOS line ending): the file was written in text mode, "
                   "which corrupts the frames too; YUV4MPEG2 lines end with \\n");
     std::string chroma = "420jpeg";
     long w = -1, h = -1;
+    std::string seen_tags;  // W, H, C, I given so far: each decides the layout, once
     std::string_view rest(line);
     rest.remove_prefix(9);
     while (!rest.empty()) {
@@ -173,6 +199,11 @@ class Y4mSource final : public VideoSource {
       if (tag.empty()) continue;
       const char key = tag.front();
       const std::string val(tag.substr(1));
+      if (key == 'W' || key == 'H' || key == 'C' || key == 'I') {
+        if (seen_tags.find(key) != std::string::npos)
+          fail(path_, fmt::format("y4m header: the {} tag appears twice (\"{}\")", key, printable(line)));
+        seen_tags += key;
+      }
       auto number = [&](const char* what) {
         char* e = nullptr;
         errno = 0;
@@ -248,9 +279,10 @@ class Y4mSource final : public VideoSource {
 
 class YuvSource final : public VideoSource {
  public:
-  YuvSource(const std::string& path, const VideoGeometry& g) : VideoSource(path, open_or_fail(path)) {
+  YuvSource(std::FILE* f, const std::string& name, const VideoGeometry& g) : VideoSource(name, f) {
     geometry_ = g;
-    check_geometry(path, g);
+    check_geometry(name, g);
+    check_first_frame_fits(0);
   }
 
   bool read(Picture& pic) override {
@@ -283,7 +315,11 @@ std::unique_ptr<VideoSource> open_y4m(std::FILE* f, const std::string& name) {
 }
 
 std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeometry& g) {
-  return std::make_unique<YuvSource>(path, g);
+  return std::make_unique<YuvSource>(open_or_fail(path), path, g);
+}
+
+std::unique_ptr<VideoSource> open_yuv(std::FILE* f, const std::string& name, const VideoGeometry& g) {
+  return std::make_unique<YuvSource>(f, name, g);
 }
 
 std::unique_ptr<VideoSource> open_video(const std::string& path, bool raw, const VideoGeometry& g) {

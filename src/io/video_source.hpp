@@ -41,6 +41,10 @@ class VideoSource {
   // Reads past the planes of one frame (frame skipping), with the same checks.
   void skip_planes(bool mono);
   std::size_t frame_bytes(bool mono) const;
+  // Once the geometry is known: a regular file that has bytes after the header but not
+  // enough for one frame (and its `frame_header_bytes`) is refused before anything is
+  // allocated for a frame size the file cannot hold.
+  void check_first_frame_fits(std::size_t frame_header_bytes);
 
   VideoGeometry geometry_;
   std::string path_;
@@ -58,6 +62,8 @@ std::unique_ptr<VideoSource> open_y4m(std::FILE* f, const std::string& name);
 
 // Opens a headerless planar file of the given geometry (libvmaf's -w -h -p -b).
 std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeometry& geometry);
+// The same from an open stream (the fuzz tests); the source closes it.
+std::unique_ptr<VideoSource> open_yuv(std::FILE* f, const std::string& name, const VideoGeometry& geometry);
 
 // Opens `path` as y4m when raw is false, else as raw yuv with `geometry`.
 std::unique_ptr<VideoSource> open_video(const std::string& path, bool raw, const VideoGeometry& geometry);

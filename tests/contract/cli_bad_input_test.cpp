@@ -509,5 +509,34 @@ TEST_F(BadInput, OutputPathIsCheckedBeforeTheFirstFrame) {
     EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
 }
 
+TEST_F(BadInput, HugeHeaderOnATinyFileIsRefusedBeforeAllocating) {
+  auto p = y4m("huge.y4m", "YUV4MPEG2 W16384 H16384 F25:1 Ip A1:1 C420jpeg", 370, 1);
+  ASSERT_EQ(fs::file_size(p), 423u);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"huge.y4m", "frame 0 is truncated", "402653184"});
+  EXPECT_LT(r.max_rss_kb, 200 * 1024) << "peak memory of the run";
+  // The same for raw .yuv.
+  { std::ofstream f(path("huge.yuv"), std::ios::binary); f << std::string(100, 'x'); }
+  r = cli({"-r", path("huge.yuv"), "-d", path("huge.yuv"), "-w", "16384", "-h", "16384", "-p", "444", "-b", "16",
+           "-n", "--feature", "psnr"});
+  expect_error(r, {"huge.yuv", "frame 0 is truncated"});
+  EXPECT_LT(r.max_rss_kb, 200 * 1024) << "peak memory of the run";
+}
+
+TEST_F(BadInput, NulInAHeaderIsRefused) {
+  auto p = y4m("nul.y4m", std::string("YUV4MPEG2 W64 H4\08 F25:1 C420jpeg", 33), 64 * 48 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"nul.y4m", "NUL"});
+}
+
+TEST_F(BadInput, DuplicatedSizeTagIsRefused) {
+  auto p = y4m("dup.y4m", "YUV4MPEG2 W64 H48 F25:1 W80 C420jpeg", 64 * 48 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"dup.y4m", "W", "twice"});
+  p = y4m("duph.y4m", "YUV4MPEG2 W64 H48 H48 C420jpeg", 64 * 48 * 3 / 2, 1);
+  r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"duph.y4m", "H", "twice"});
+}
+
 }  // namespace
 }  // namespace fastvmaf::test

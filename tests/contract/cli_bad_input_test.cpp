@@ -354,15 +354,17 @@ TEST_F(BadInput, FailingStdoutIsAnError) {
     RunOptions o;
     o.out_path = closed ? path("stdout.txt") : "/dev/full";
     o.close_stdout = closed;
-    // An output to stdout (-o /dev/stdout), the pooled scores a model prints, --version.
-    std::vector<std::vector<std::string>> extras{{"-n", "--feature", "psnr", "--json", "-o", "/dev/stdout"}};
+    // An output to stdout, the pooled scores a model prints, --version. (Not -o /dev/stdout:
+    // a regression that replaced the output's path would replace the system's /dev/stdout
+    // link when the tests run as root; /proc/self/fd/1 cannot be replaced.)
+    std::vector<std::vector<std::string>> extras{{"-n", "--feature", "psnr", "--json", "-o", "/proc/self/fd/1"}};
     if (has_model("vmaf_v0.6.1")) extras.push_back({"-m", "version=vmaf_v0.6.1"});
     for (const auto& extra : extras) {
       auto args = pair;
       args.insert(args.end(), extra.begin(), extra.end());
       auto r = cli_raw(args, o);
       EXPECT_EQ(r.status, 1) << (closed ? "closed stdout" : "/dev/full") << ": " << r.err;
-      EXPECT_TRUE(r.err.find("standard output") != std::string::npos || r.err.find("/dev/stdout") != std::string::npos)
+      EXPECT_TRUE(r.err.find("standard output") != std::string::npos || r.err.find("/proc/self/fd/1") != std::string::npos)
           << r.err;
     }
     auto r = cli_raw({"--version"}, o);

@@ -18,3 +18,13 @@ if(FASTVMAF_SANITIZE)
   add_compile_options(-fsanitize=${FASTVMAF_SANITIZERS} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=${FASTVMAF_SANITIZERS})
 endif()
+
+# libFuzzer builds (clang only): every object gets the coverage instrumentation that
+# guides the fuzzer, the fuzz targets link its driver (tests/fuzz, docs/fuzzing.md).
+option(FASTVMAF_LIBFUZZER "Build the fuzz targets for libFuzzer (clang)" OFF)
+if(FASTVMAF_LIBFUZZER)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "FASTVMAF_LIBFUZZER needs clang (-DCMAKE_CXX_COMPILER=clang++), not ${CMAKE_CXX_COMPILER_ID}")
+  endif()
+  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>)
+endif()

@@ -10,7 +10,21 @@ add_library(fastvmaf_fp INTERFACE)
 target_compile_options(fastvmaf_fp INTERFACE
   $<$<COMPILE_LANGUAGE:CXX>:-ffp-contract=off -fno-fast-math>)
 
+# -fsanitize=undefined leaves out two checks that matter for numeric code: a double
+# cast to an integer type that cannot hold it (float-cast-overflow) and a floating-point
+# division by zero (float-divide-by-zero). Both are asked for explicitly.
 if(FASTVMAF_SANITIZE)
-  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
-  add_link_options(-fsanitize=address,undefined)
+  set(FASTVMAF_SANITIZERS address,undefined,float-cast-overflow,float-divide-by-zero)
+  add_compile_options(-fsanitize=${FASTVMAF_SANITIZERS} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=${FASTVMAF_SANITIZERS})
+endif()
+
+# libFuzzer builds (clang only): every object gets the coverage instrumentation that
+# guides the fuzzer, the fuzz targets link its driver (tests/fuzz, docs/fuzzing.md).
+option(FASTVMAF_LIBFUZZER "Build the fuzz targets for libFuzzer (clang)" OFF)
+if(FASTVMAF_LIBFUZZER)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "FASTVMAF_LIBFUZZER needs clang (-DCMAKE_CXX_COMPILER=clang++), not ${CMAKE_CXX_COMPILER_ID}")
+  endif()
+  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>)
 endif()

@@ -9,7 +9,8 @@
 namespace fastvmaf {
 
 // Monochrome input (y4m "mono") is read as 4:2:0 with neutral chroma, as libvmaf's
-// y4m reader used to convert it, so every feature and model works on it.
+// y4m reader used to convert it, so every feature and model works on it; it is scored
+// only against another monochrome input (the chroma would be made up).
 enum class PixelFormat { YUV420, YUV422, YUV444 };
 
 // "420", "422", "444": the spelling libvmaf's CLI uses (-p).

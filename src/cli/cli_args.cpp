@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/error.hpp"
 #include "core/options.hpp"
 
 #ifndef FASTVMAF_DEFAULT_MODEL_DIR
@@ -79,6 +80,16 @@ ModelRequest parse_model_argument(const std::string& arg) {
   if (m.path.empty() == m.version.empty())
     throw std::invalid_argument(fmt::format("model \"{}\" needs exactly one of path= or version=", arg));
   return m;
+}
+
+void check_model_names(const Args& a) {
+  if (a.output_path.empty()) return;
+  for (const auto& m : a.engine.models)
+    if (auto why = io::name_problem(m.name, a.output_format))
+      throw std::invalid_argument(fmt::format(
+          "model name \"{}\" cannot be written as {}: {}; choose another name (-m ...:name=NAME) or another output "
+          "format",
+          printable(m.name), io::to_string(a.output_format), *why));
 }
 
 std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {

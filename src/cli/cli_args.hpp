@@ -42,4 +42,8 @@ ModelRequest parse_model_argument(const std::string& arg);
 // Returns an exit code when the program should stop (help, usage error), else nullopt.
 std::optional<int> parse(CLI::App& app, Args& args, int argc, char** argv);
 
+// With an output file: every model's name can be written in its format (a model's name
+// keys its scores there). Throws std::invalid_argument naming the model and the format.
+void check_model_names(const Args& args);
+
 }  // namespace fastvmaf::cli

@@ -1,8 +1,12 @@
 // The fastvmaf command: libvmaf's `vmaf` flags, plus --backend and --precision.
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -51,6 +55,20 @@ void print_profile(double engine_s, const fastvmaf::Result& r) {
   }
 }
 
+// Started with descriptor 0, 1 or 2 closed, the next file opened would take its number
+// and stdout's writes would land in it. Each closed one is opened on /dev/null, 1 and 2
+// read-only, so that a write to them fails (and is reported) rather than vanishing.
+void reserve_standard_descriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (::fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
+    const int n = ::open("/dev/null", O_RDONLY);
+    if (n >= 0 && n != fd) {
+      ::dup2(n, fd);
+      ::close(n);
+    }
+  }
+}
+
 int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   CLI::App app{"fastvmaf: score a distorted video against its reference with VMAF and its features, "
                "bit-exact with libvmaf"};
@@ -64,6 +82,11 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
     list_features();
     return 0;
   }
+
+  // Before anything is scored: an output that cannot be written would lose the run.
+  fastvmaf::cli::check_model_names(args);
+  if (!args.output_path.empty() && !fastvmaf::cli::standard_stream_writing(args.output_path))
+    fastvmaf::io::check_output_path(args.output_path);
 
   const bool tty = ::isatty(::fileno(stderr));
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };
@@ -106,9 +129,11 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  reserve_standard_descriptors();
   fastvmaf::cli::Args args;
+  int code = 1;
   try {
-    return run(args, argc, argv);
+    code = run(args, argc, argv);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%sfastvmaf: error: %s\n", ::isatty(::fileno(stderr)) ? "\n" : "", e.what());
     // The default model needs CAMBI and SpEED, which refuse small frames.
@@ -119,6 +144,15 @@ int main(int argc, char** argv) {
     if (g_sizes_differ)
       std::fprintf(stderr, "fastvmaf: hint: --scale scales the distorted video to the reference's size "
                            "(bicubic, as ffmpeg's scale filter)\n");
-    return 1;
   }
+  // What went to stdout (scores, an output, --version) must have arrived: a full disk or
+  // a closed stdout is an error, not a silent success.
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  if (!flushed || std::ferror(stdout)) {
+    std::fprintf(stderr, "fastvmaf: error: cannot write to standard output%s%s\n", errno ? ": " : "",
+                 errno ? std::strerror(errno) : "");
+    code = 1;
+  }
+  return code;
 }

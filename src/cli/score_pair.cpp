@@ -1,5 +1,8 @@
 #include "cli/score_pair.hpp"
 
+#include <sys/stat.h>
+
+#include <cstdio>
 #include <utility>
 
 #include "fastvmaf/version.hpp"
@@ -8,6 +11,15 @@
 #include "io/video_source.hpp"
 
 namespace fastvmaf::cli {
+
+std::FILE* standard_stream_writing(const std::string& path) {
+  struct stat target {}, stream {};
+  if (::stat(path.c_str(), &target) != 0) return nullptr;
+  for (std::FILE* s : {stdout, stderr})
+    if (::fstat(::fileno(s), &stream) == 0 && stream.st_dev == target.st_dev && stream.st_ino == target.st_ino)
+      return s;
+  return nullptr;
+}
 
 Result score_pair(Engine& engine, const Args& args, const PairJob& job, const PairHooks& hooks, bool& sizes_differ) {
   auto ref = io::open_video(job.ref_path, job.raw, job.raw_geometry, args.decode);
@@ -28,7 +40,10 @@ Result score_pair(Engine& engine, const Args& args, const PairJob& job, const Pa
   Result result = engine.run(*ref, *dis, args.limits, hooks.progress, hooks.warn);
   if (!job.output_path.empty()) {
     const std::string doc = io::render_output(result, args.output_format, args.number_format, kVersion, inputs);
-    io::write_file_atomically(job.output_path, doc);
+    if (std::FILE* stream = standard_stream_writing(job.output_path))
+      std::fwrite(doc.data(), 1, doc.size(), stream);
+    else
+      io::write_file_atomically(job.output_path, doc);
   }
   return result;
 }

@@ -3,6 +3,7 @@
 // write the output file atomically. Shared by the single-pair command and --batch.
 #pragma once
 
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
@@ -29,5 +30,10 @@ struct PairHooks {
 // then no output file is left. `sizes_differ` is set when the inputs' sizes differ and
 // no --scale was given (for the hint after the error).
 Result score_pair(Engine& engine, const Args& args, const PairJob& job, const PairHooks& hooks, bool& sizes_differ);
+
+// The standard stream that already writes to `path` (-o /dev/stdout, /dev/fd/1, or the
+// file stdout is redirected to), or nullptr. Such an output goes through the stream:
+// its errors are caught with stdout's, and the file is not replaced behind the shell.
+std::FILE* standard_stream_writing(const std::string& path);
 
 }  // namespace fastvmaf::cli

@@ -158,12 +158,14 @@ namespace {
 void check_compatible(const io::VideoSource& ref, const io::VideoSource& dis) {
   const VideoGeometry& a = ref.geometry();
   const VideoGeometry& b = dis.geometry();
-  if (a.width != b.width || a.height != b.height || a.format != b.format || a.bpc != b.bpc) {
+  // Mono against colour would score made-up grey chroma: refused like any other format.
+  if (a.width != b.width || a.height != b.height || a.format != b.format || a.bpc != b.bpc ||
+      ref.monochrome() != dis.monochrome()) {
     throw InputError(fmt::format(
         "reference and distorted videos differ: \"{}\" is {}x{} {} {}-bit, \"{}\" is {}x{} {} {}-bit; "
         "they must have the same size, chroma format and bit depth",
-        ref.path(), a.width, a.height, to_string(a.format), a.bpc, dis.path(), b.width, b.height,
-        to_string(b.format), b.bpc));
+        ref.path(), a.width, a.height, ref.format_name(), a.bpc, dis.path(), b.width, b.height,
+        dis.format_name(), b.bpc));
   }
 }
 

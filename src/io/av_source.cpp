@@ -355,6 +355,7 @@ class AvSource final : public VideoSource {
     if (auto l = exact_layout(src_fmt_, why)) {
       layout_ = *l;
       geometry_ = VideoGeometry{static_cast<unsigned>(src_w_), static_cast<unsigned>(src_h_), l->format, l->bpc};
+      mono_ = l->mono;  // gray is monochrome as a y4m Cmono is: comparable only with monochrome
     } else if (options.convert.empty()) {
       fail(path_, fmt::format("its pixel format {} ({}) cannot be scored without a lossy conversion; "
                               "--convert FORMAT converts it (e.g. --convert yuv420p; libswscale, as ffmpeg "
@@ -506,6 +507,7 @@ class ScaledSource final : public VideoSource {
     src_fmt_ = planar_format(g.format, g.bpc, false);
     scaler_.emplace(*probe, src_fmt_, w, h, g.format, g.bpc, false, filter_flags(filter));
     geometry_ = VideoGeometry{w, h, g.format, g.bpc};
+    mono_ = inner_->monochrome();
     record_ = {{"scaledFrom", fmt::format("{}x{}", g.width, g.height)},
                {"scaledTo", fmt::format("{}x{}", w, h)},
                {"scaler", filter}};

@@ -1,5 +1,6 @@
 #include "io/output_writer.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -7,19 +8,29 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <optional>
+#include <random>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "core/error.hpp"
 #include "core/feature_name.hpp"
 #include "core/pooling.hpp"
+#include "io/output_escape.hpp"
 
 namespace fastvmaf::io {
 
 namespace {
 
 // libvmaf's count_leading_zeros_d: zeros after the decimal point before the first
-// non-zero digit of the fraction.
+// non-zero digit of the fraction. libvmaf casts x to int; for x of 2^31 or more, inf or
+// NaN that cast is undefined, and on x86-64 it yields INT_MIN, so the fraction is >= 1
+// (or NaN) and the count 0: the same answer without the cast.
 int leading_zeros(double x) {
   if (x < 0) x = std::fabs(x);
+  if (!(x < 2147483648.0)) return 0;
   const int int_part = static_cast<int>(x);
   double frac = x - int_part;
   int n = 0;
@@ -65,20 +76,6 @@ std::optional<double> pooled(const Result& r, const Result::Series& s, PoolMetho
   return pool(s.values, s.written, m, 0, r.frame_count - 1, r.subsample);
 }
 
-std::string xml_escape(std::string_view s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
-    }
-  }
-  return o;
-}
-
 // <input><distorted scaledFrom="960x540" ... /></input>: an element libvmaf does not
 // write, so readers of libvmaf's XML pass over it.
 std::string xml_inputs(const std::vector<InputRecord>& inputs) {
@@ -95,7 +92,7 @@ std::string xml_inputs(const std::vector<InputRecord>& inputs) {
 std::string render_xml(const Result& r, const NumberFormat& nf, const std::string& version,
                        const std::vector<InputRecord>& inputs) {
   std::string o;
-  o += "<VMAF version=\"" + version + "\">\n";
+  o += "<VMAF version=\"" + xml_escape(version) + "\">\n";
   o += "  <params qualityWidth=\"" + std::to_string(r.width) + "\" qualityHeight=\"" + std::to_string(r.height) +
        "\" />\n";
   o += "  <fyi fps=\"" + printf_double("%.2f", r.fps) + "\" />\n";
@@ -106,14 +103,14 @@ std::string render_xml(const Result& r, const NumberFormat& nf, const std::strin
     o += "    <frame frameNum=\"" + std::to_string(i) + "\" ";
     for (const auto& s : r.series) {
       if (!s.has(i)) continue;
-      o += std::string(feature_alias(s.name)) + "=\"" + nf.format(s.values[i]) + "\" ";
+      o += std::string(feature_alias(s.name)) + "=\"" + nf.format(s.values[i]) + "\" ";  // an XML name: checked
     }
     o += "/>\n";
   }
   o += "  </frames>\n";
   o += "  <pooled_metrics>\n";
   for (const auto& s : r.series) {
-    o += "    <metric name=\"" + std::string(feature_alias(s.name)) + "\" ";
+    o += "    <metric name=\"" + xml_escape(feature_alias(s.name)) + "\" ";
     for (PoolMethod m : kPoolMethods)
       if (auto v = pooled(r, s, m)) o += std::string(to_string(m)) + "=\"" + nf.format(*v) + "\" ";
     o += "/>\n";
@@ -128,15 +125,6 @@ std::string render_xml(const Result& r, const NumberFormat& nf, const std::strin
 }
 
 std::string json_number(const NumberFormat& nf, double v) { return finite_or_subnormal(v) ? nf.format(v) : "null"; }
-
-std::string json_escape(std::string_view s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o;
-}
 
 // ,"input": {"distorted": {"scaledFrom": "960x540", ...}}: a key libvmaf does not
 // write, after all of libvmaf's, so readers of libvmaf's JSON pass over it.
@@ -211,7 +199,7 @@ std::string render_json(const Result& r, const NumberFormat& nf, const std::stri
 
 std::string render_csv(const Result& r, const NumberFormat& nf) {
   std::string o = "Frame,";
-  for (const auto& s : r.series) o += std::string(feature_alias(s.name)) + ",";
+  for (const auto& s : r.series) o += csv_field(feature_alias(s.name)) + ",";
   o += "\n";
   const unsigned span = frame_span(r);
   for (unsigned i = 0; i < span; ++i) {
@@ -230,7 +218,7 @@ std::string render_sub(const Result& r, const NumberFormat& nf) {
   const unsigned span = frame_span(r);
   for (unsigned i = 0; i < span; ++i) {
     if (!frame_listed(r, i)) continue;
-    o += "{" + std::to_string(i) + "}{" + std::to_string(i + 1) + "}frame: " + std::to_string(i) + "|";
+    o += fmt::format("{{{}}}{{{}}}frame: {}|", i, i + 1, i);
     for (const auto& s : r.series)
       if (s.has(i)) o += std::string(feature_alias(s.name)) + ": " + nf.format(s.values[i]) + "|";
     o += "\n";
@@ -253,8 +241,45 @@ std::string NumberFormat::format(double v) const {
   return printf_double(leading_zeros(v) <= 6 ? "%.6f" : "%.16f", v);
 }
 
+const char* to_string(OutputFormat f) {
+  switch (f) {
+    case OutputFormat::Xml: return "XML";
+    case OutputFormat::Json: return "JSON";
+    case OutputFormat::Csv: return "CSV";
+    case OutputFormat::Sub: return "subtitles";
+  }
+  return "?";
+}
+
+std::optional<std::string> name_problem(std::string_view name, OutputFormat fmt) {
+  switch (fmt) {
+    case OutputFormat::Xml:
+      // Per-frame values are attributes named after the feature: no escaping exists.
+      if (!is_xml_name(name))
+        return "an XML attribute name starts with a letter or '_' and holds only letters, digits, '_', '-' and '.'";
+      return std::nullopt;
+    case OutputFormat::Json:
+      if (!valid_utf8(name)) return "it is not valid UTF-8, which JSON requires";
+      return std::nullopt;
+    case OutputFormat::Csv: return std::nullopt;  // quoted where needed
+    case OutputFormat::Sub:
+      if (name.find_first_of("|\r\n") != std::string_view::npos)
+        return "'|' separates the values of a subtitle and a line break ends it";
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
                           const std::vector<InputRecord>& inputs) {
+  auto check = [&](std::string_view name) {
+    if (auto why = name_problem(name, fmt))
+      throw std::invalid_argument(
+          fmt::format("output name \"{}\" cannot be written as {}: {}", printable(name), to_string(fmt), *why));
+  };
+  for (const auto& s : r.series) check(feature_alias(s.name));
+  if (fmt == OutputFormat::Xml || fmt == OutputFormat::Json)  // the formats that print aggregates
+    for (const auto& a : r.aggregates) check(a.first);
   switch (fmt) {
     case OutputFormat::Xml: return render_xml(r, nf, version, inputs);
     case OutputFormat::Json: return render_json(r, nf, version, inputs);
@@ -264,24 +289,108 @@ std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat&
   return {};
 }
 
+namespace {
+
+[[noreturn]] void write_error(const std::string& path, int err) {
+  throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(err));
+}
+
+// Creates `<path>.tmp.XXXXXX` beside the output, exclusively (O_EXCL: never an existing
+// file, never through a symlink planted under that name), mode 0666 less the umask as
+// fopen would. Returns the descriptor; `tmp` gets the name.
+int create_temporary(const std::string& path, std::string& tmp) {
+  static const char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device entropy;
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    tmp = path + ".tmp.";
+    for (int i = 0; i < 8; ++i) tmp += kChars[entropy() % (sizeof kChars - 1)];
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+bool write_all(int fd, const std::string& contents) {
+  std::size_t done = 0;
+  while (done < contents.size()) {
+    const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// True when `st` is the file that descriptor `fd` writes to.
+bool same_file(const struct stat& st, int fd) {
+  struct stat f {};
+  return ::fstat(fd, &f) == 0 && f.st_dev == st.st_dev && f.st_ino == st.st_ino;
+}
+
+}  // namespace
+
+void check_output_path(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      throw std::runtime_error("cannot write output file \"" + path + "\": it is a directory");
+    if (!S_ISREG(st.st_mode) || same_file(st, 1) || same_file(st, 2)) {  // written in place
+      if (::access(path.c_str(), W_OK) != 0) write_error(path, errno);
+      return;
+    }
+  } else if (errno != ENOENT) {
+    write_error(path, errno);  // a component is not a directory, cannot be searched, ...
+  }
+  // What the write will need: a new file in the output's folder. Make the temporary
+  // file the write would make, and remove it.
+  std::string tmp;
+  const int fd = create_temporary(path, tmp);
+  if (fd < 0) {
+    const int e = errno;
+    if (e == ENOENT) {
+      std::string folder = std::filesystem::path(path).parent_path().string();
+      throw std::runtime_error("cannot write output file \"" + path + "\": folder \"" +
+                               (folder.empty() ? "." : folder) + "\" does not exist");
+    }
+    write_error(path, e);
+  }
+  ::close(fd);
+  ::unlink(tmp.c_str());
+}
+
 void write_file_atomically(const std::string& path, const std::string& contents) {
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
-  const bool direct = exists && !S_ISREG(st.st_mode);
-  const std::string target = direct ? path : path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(target.c_str(), "wb");
-  if (!f) throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(errno));
-  const bool ok_write = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
-  const bool ok_close = std::fclose(f) == 0;
-  if (!ok_write || !ok_close) {
+  // /dev/stdout of a run redirected to a file is that regular file, but replacing it
+  // would replace the /dev/stdout link itself: stdout's and stderr's files are written
+  // in place, like devices and pipes (/dev/null, a FIFO).
+  if (exists && (!S_ISREG(st.st_mode) || same_file(st, 1) || same_file(st, 2))) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f) write_error(path, errno);
+    const bool ok_write = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
     const int e = errno;
-    if (!direct) std::remove(target.c_str());
-    throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(e));
+    if (std::fclose(f) != 0 || !ok_write) write_error(path, ok_write ? errno : e);
+    return;
   }
-  if (!direct && std::rename(target.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    std::remove(target.c_str());
-    throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(e));
+  std::string tmp;
+  const int fd = create_temporary(path, tmp);
+  if (fd < 0) write_error(path, errno);
+  // An existing output keeps its permission bits (the temporary has the umask's).
+  bool ok = !exists || ::fchmod(fd, st.st_mode & 0777) == 0;
+  ok = ok && write_all(fd, contents);
+  int e = errno;
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    e = errno;
+  }
+  if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
+    ok = false;
+    e = errno;
+  }
+  if (!ok) {
+    ::unlink(tmp.c_str());
+    write_error(path, e);
   }
 }
 

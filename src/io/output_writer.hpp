@@ -3,7 +3,9 @@
 // place when complete, so an output file is either whole or absent.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -31,13 +33,33 @@ struct InputRecord {
   std::vector<std::pair<std::string, std::string>> attributes;
 };
 
-// Renders the whole output document.
+// "XML", "JSON", "CSV", "subtitles", for messages.
+const char* to_string(OutputFormat f);
+
+// Why `name` (a feature or model name, as the output prints it) cannot be written in
+// `fmt`, or nullopt. JSON escapes any UTF-8 name and CSV quotes any name; an XML
+// per-frame value is an attribute named after the feature, so XML takes only XML names;
+// a subtitle line takes no '|' or line break.
+std::optional<std::string> name_problem(std::string_view name, OutputFormat fmt);
+
+// Renders the whole output document, names escaped for the format. Throws
+// std::invalid_argument when a name cannot be written in it (name_problem).
 std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
                           const std::vector<InputRecord>& inputs = {});
 
-// Writes `contents` to `path` atomically (temporary file in the same folder, then
-// rename). A path that is not a regular file (/dev/stdout, a pipe) is written directly.
-// Throws std::runtime_error naming the path on failure; no partial file remains.
+// Fails now, as write_file_atomically would later, when `path` cannot be written: its
+// folder is missing or not writable, it is a directory, a component is not a folder.
+// Checks by creating the temporary file beside it and removing it; leaves nothing.
+// Throws std::runtime_error naming the path.
+void check_output_path(const std::string& path);
+
+// Writes `contents` to `path` atomically: into a temporary file beside it, created
+// exclusively under an unguessable name (so a symlink planted in a shared folder is
+// never followed), then renamed over `path`. An existing output keeps its permission
+// bits; a symlink at `path` is replaced, not written through. A path that is not a
+// regular file (/dev/null, a pipe) or names the file this process's stdout or stderr
+// writes to (/dev/stdout redirected to a file) is written directly. Throws
+// std::runtime_error naming the path on failure; no partial file remains.
 void write_file_atomically(const std::string& path, const std::string& contents);
 
 }  // namespace fastvmaf::io

@@ -1,5 +1,7 @@
 #include "io/video_source.hpp"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstring>
 #include <string_view>
@@ -20,6 +22,12 @@ namespace {
 std::FILE* open_or_fail(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) fail(path, fmt::format("cannot open: {}", std::strerror(errno)));
+  // fopen opens a directory for reading; its first read would fail with EISDIR.
+  struct stat st {};
+  if (::fstat(::fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::fclose(f);
+    fail(path, "is a directory, not a video file");
+  }
   return f;
 }
 
@@ -35,6 +43,21 @@ void check_geometry(const std::string& path, const VideoGeometry& g) {
 }  // namespace
 
 std::size_t VideoSource::read_bytes(void* dst, std::size_t bytes) { return std::fread(dst, 1, bytes, file_.get()); }
+
+void VideoSource::check_first_frame_fits(std::size_t frame_header_bytes) {
+  // Only a regular file's size is known (not a pipe's, not fmemopen's).
+  const int fd = ::fileno(file_.get());
+  struct stat st {};
+  if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return;
+  const long at = std::ftell(file_.get());
+  if (at < 0 || st.st_size <= at) return;  // nothing after the header: an empty video
+  const auto left = static_cast<std::uintmax_t>(st.st_size - at);
+  const std::size_t frame = frame_bytes(mono_);
+  if (left >= frame_header_bytes + frame) return;
+  fail(path_, fmt::format("frame 0 is truncated: the file holds {} bytes{}, one {}x{} {} {}-bit frame needs {}{}",
+                          left, frame_header_bytes ? " after its header" : "", geometry_.width, geometry_.height,
+                          format_name(), geometry_.bpc, frame, frame_header_bytes ? " and its FRAME line" : ""));
+}
 
 std::size_t VideoSource::frame_bytes(bool mono) const {
   const std::size_t bytes = geometry_.bpc > 8 ? 2 : 1;
@@ -123,8 +146,14 @@ namespace {
 
 class Y4mSource final : public VideoSource {
  public:
-  explicit Y4mSource(const std::string& path) : VideoSource(path, open_or_fail(path)) { parse_header(); }
-  Y4mSource(std::FILE* f, const std::string& name) : VideoSource(name, f) { parse_header(); }
+  explicit Y4mSource(const std::string& path) : VideoSource(path, open_or_fail(path)) {
+    parse_header();
+    check_first_frame_fits(6);  // "FRAME\n"
+  }
+  Y4mSource(std::FILE* f, const std::string& name) : VideoSource(name, f) {
+    parse_header();
+    check_first_frame_fits(6);
+  }
 
   bool read(Picture& pic) override {
     if (!frame_header()) return false;
@@ -149,8 +178,17 @@ class Y4mSource final : public VideoSource {
       if (line.size() > 4096) fail(path_, "y4m header line too long (no newline in 4096 bytes)");
     }
     if (line.rfind("YUV4MPEG2", 0) != 0) fail(path_, "not a YUV4MPEG2 file (bad magic)");
+    // libvmaf reads the header as a C string, so a NUL would end it there and hide the
+    // tags after it; either reading is a guess.
+    if (const auto nul = line.find('\0'); nul != std::string::npos)
+      fail(path_, fmt::format("y4m header has a NUL byte at offset {}: \"{}\"", nul, printable(line)));
+    // Written in text mode on Windows: the frames' bytes are altered the same way.
+    if (line.back() == '\r')
+      fail(path_, "y4m header line ends with \\r\\n (a DOS line ending): the file was written in text mode, "
+                  "which corrupts the frames too; YUV4MPEG2 lines end with \\n");
     std::string chroma = "420jpeg";
     long w = -1, h = -1;
+    std::string seen_tags;  // W, H, C, I given so far: each decides the layout, once
     std::string_view rest(line);
     rest.remove_prefix(9);
     while (!rest.empty()) {
@@ -161,11 +199,17 @@ class Y4mSource final : public VideoSource {
       if (tag.empty()) continue;
       const char key = tag.front();
       const std::string val(tag.substr(1));
+      if (key == 'W' || key == 'H' || key == 'C' || key == 'I') {
+        if (seen_tags.find(key) != std::string::npos)
+          fail(path_, fmt::format("y4m header: the {} tag appears twice (\"{}\")", key, printable(line)));
+        seen_tags += key;
+      }
       auto number = [&](const char* what) {
         char* e = nullptr;
         errno = 0;
         const long v = std::strtol(val.c_str(), &e, 10);
-        if (val.empty() || *e || errno || v < 0) fail(path_, fmt::format("bad y4m {} tag \"{}\"", what, tag));
+        if (val.empty() || *e || errno || v < 0)
+          fail(path_, fmt::format("bad y4m {} tag \"{}\"", what, printable(tag)));
         return v;
       };
       switch (key) {
@@ -174,7 +218,7 @@ class Y4mSource final : public VideoSource {
         case 'C': chroma = val; break;
         case 'I':
           if (val != "p" && val != "?")
-            fail(path_, fmt::format("interlaced y4m (I{}) is not supported; progressive only", val));
+            fail(path_, fmt::format("interlaced y4m (I{}) is not supported; progressive only", printable(val)));
           break;
         default: break;  // F, A, X...: not needed to read the pixels
       }
@@ -204,7 +248,7 @@ class Y4mSource final : public VideoSource {
     if (!found)
       fail(path_, fmt::format("unsupported y4m colour space C{} (supported: 420jpeg, 420mpeg2, 420paldv, 420, "
                               "422, 444, 420p10/p12/p16, 422p10/p12/p16, 444p10/p12/p16, mono, mono10/12/16)",
-                              chroma));
+                              printable(chroma)));
     geometry_ = VideoGeometry{static_cast<unsigned>(std::min<long>(w, 1L << 30)),
                               static_cast<unsigned>(std::min<long>(h, 1L << 30)), found->fmt, found->bpc};
     mono_ = found->mono;
@@ -216,6 +260,8 @@ class Y4mSource final : public VideoSource {
     char magic[5];
     const std::size_t n = read_bytes(magic, 5);
     if (n == 0) return false;
+    if (n < 5 && std::memcmp(magic, "FRAME", n) == 0)
+      fail(path_, fmt::format("frame {}: truncated frame header (the file ends inside \"FRAME\")", frames_));
     if (n != 5 || std::memcmp(magic, "FRAME", 5) != 0)
       fail(path_, fmt::format("frame {}: bad frame header (expected \"FRAME\"; the previous frame may be "
                               "the wrong size for the header's W, H and C tags)",
@@ -229,14 +275,14 @@ class Y4mSource final : public VideoSource {
     return true;
   }
 
-  bool mono_ = false;
 };
 
 class YuvSource final : public VideoSource {
  public:
-  YuvSource(const std::string& path, const VideoGeometry& g) : VideoSource(path, open_or_fail(path)) {
+  YuvSource(std::FILE* f, const std::string& name, const VideoGeometry& g) : VideoSource(name, f) {
     geometry_ = g;
-    check_geometry(path, g);
+    check_geometry(name, g);
+    check_first_frame_fits(0);
   }
 
   bool read(Picture& pic) override {
@@ -269,7 +315,11 @@ std::unique_ptr<VideoSource> open_y4m(std::FILE* f, const std::string& name) {
 }
 
 std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeometry& g) {
-  return std::make_unique<YuvSource>(path, g);
+  return std::make_unique<YuvSource>(open_or_fail(path), path, g);
+}
+
+std::unique_ptr<VideoSource> open_yuv(std::FILE* f, const std::string& name, const VideoGeometry& g) {
+  return std::make_unique<YuvSource>(f, name, g);
 }
 
 }  // namespace fastvmaf::io

@@ -25,6 +25,11 @@ class VideoSource {
   // Skips one frame; false at a clean end of file.
   virtual bool skip() = 0;
   unsigned frames_read() const { return frames_; }
+  // A monochrome source (y4m Cmono): read as 4:2:0 with mid-grey chroma, so it may only
+  // be compared with another monochrome source.
+  bool monochrome() const { return mono_; }
+  // "mono", or the chroma format ("420", "422", "444") for messages.
+  std::string format_name() const { return mono_ ? "mono" : to_string(geometry_.format); }
 
  protected:
   VideoSource(std::string path, std::FILE* f) : path_(std::move(path)), file_(f, &std::fclose) {}
@@ -36,11 +41,16 @@ class VideoSource {
   // Reads past the planes of one frame (frame skipping), with the same checks.
   void skip_planes(bool mono);
   std::size_t frame_bytes(bool mono) const;
+  // Once the geometry is known: a regular file that has bytes after the header but not
+  // enough for one frame (and its `frame_header_bytes`) is refused before anything is
+  // allocated for a frame size the file cannot hold.
+  void check_first_frame_fits(std::size_t frame_header_bytes);
 
   VideoGeometry geometry_;
   std::string path_;
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
   unsigned frames_ = 0;
+  bool mono_ = false;
 };
 
 // Opens a YUV4MPEG2 file: C420jpeg, C420mpeg2, C420paldv, C420, C422, C444,
@@ -52,6 +62,8 @@ std::unique_ptr<VideoSource> open_y4m(std::FILE* f, const std::string& name);
 
 // Opens a headerless planar file of the given geometry (libvmaf's -w -h -p -b).
 std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeometry& geometry);
+// The same from an open stream (the fuzz tests); the source closes it.
+std::unique_ptr<VideoSource> open_yuv(std::FILE* f, const std::string& name, const VideoGeometry& geometry);
 
 // How compressed input is decoded (io/av_source.hpp).
 struct DecodeOptions {

@@ -1,5 +1,10 @@
 #include "model/model_loader.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,9 +27,14 @@ namespace {
 using nlohmann::json;
 using Location = std::vector<std::string>;  // object keys and array indices from the root
 
+// libvmaf's models nest 5 deep; deeper is no model, and would cost memory per level.
+constexpr std::size_t kMaxJsonDepth = 64;
+
 // A first pass over the text with nlohmann's SAX interface: it rejects duplicated
 // keys (libvmaf reads a JSON model as a stream, so a repeated key is not simply "the
-// last one wins") and keeps the source text of every non-integer number by location.
+// last one wins") and nesting deeper than kMaxJsonDepth, and keeps the source text of
+// every non-integer option number of a feature_opts_dicts by location (only those are
+// read: keeping every number's would take hundreds of bytes per number of the file).
 // libvmaf puts feature option numbers in its dictionary from their text with strtof
 // (dict_value.hpp); going through a double first could round twice.
 class NumberTexts final : public nlohmann::json_sax<json> {
@@ -34,12 +44,13 @@ class NumberTexts final : public nlohmann::json_sax<json> {
   bool number_integer(number_integer_t) override { return value(); }
   bool number_unsigned(number_unsigned_t) override { return value(); }
   bool number_float(number_float_t, const string_t& s) override {
-    texts_[location()] = s;
+    if (in_option_dict()) texts_[location()] = s;
     return value();
   }
   bool string(string_t&) override { return value(); }
   bool binary(binary_t&) override { return value(); }
   bool start_object(std::size_t) override {
+    if (!deeper()) return false;
     stack_.push_back(Frame{});
     return true;
   }
@@ -57,6 +68,7 @@ class NumberTexts final : public nlohmann::json_sax<json> {
     return value();
   }
   bool start_array(std::size_t) override {
+    if (!deeper()) return false;
     stack_.push_back(Frame{.array = true});
     return true;
   }
@@ -86,6 +98,17 @@ class NumberTexts final : public nlohmann::json_sax<json> {
     Location l;
     for (const auto& f : stack_) l.push_back(f.array ? std::to_string(f.index) : f.key);
     return l;
+  }
+  // The value being read is a member of an object in a "feature_opts_dicts" array.
+  bool in_option_dict() const {
+    const std::size_t n = stack_.size();
+    return n >= 3 && !stack_[n - 1].array && stack_[n - 2].array && !stack_[n - 3].array &&
+           stack_[n - 3].key == "feature_opts_dicts";
+  }
+  bool deeper() {
+    if (stack_.size() < kMaxJsonDepth) return true;
+    error_ = fmt::format("nested deeper than {} levels", kMaxJsonDepth);
+    return false;
   }
   // A value (scalar or closed container) ends: the enclosing array moves on.
   bool value() {
@@ -387,22 +410,46 @@ std::string model_path(const ModelRequest& req, const std::string& model_dir) {
 
 ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir) {
   const std::string path = model_path(req, model_dir);
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) {
-    const int err = errno;
+  auto cannot = [&](const std::string& what) -> InputError {
     if (!req.version.empty())
-      throw InputError(fmt::format("model version \"{}\": cannot open \"{}\" ({}); the model directory is \"{}\"",
-                                   req.version, path, std::strerror(err), model_dir));
-    throw InputError(fmt::format("model \"{}\": cannot open it ({})", path, std::strerror(err)));
+      return InputError(fmt::format("model version \"{}\": \"{}\" {}; the model directory is \"{}\"", req.version,
+                                    path, what, model_dir));
+    return InputError(fmt::format("model \"{}\": {}", path, what));
+  };
+  // O_NONBLOCK: opening a FIFO nobody writes to must not wait; fstat then refuses it.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw cannot(fmt::format("cannot be opened ({})", std::strerror(errno)));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw cannot("is not a regular file (a model is a JSON file)");
   }
-  std::string text;
-  char buf[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  const int err = errno;
-  std::fclose(f);
-  if (failed) throw InputError(fmt::format("model \"{}\": cannot read it ({})", path, std::strerror(err)));
+  auto too_big = [&] {
+    return cannot(fmt::format("is larger than the {} MiB a model file may have", kMaxModelFileBytes >> 20));
+  };
+  if (static_cast<std::uintmax_t>(st.st_size) > kMaxModelFileBytes) {
+    ::close(fd);
+    throw too_big();
+  }
+  // Read at most one byte past the limit: the file may grow while it is read.
+  std::string text(static_cast<std::size_t>(st.st_size), '\0');
+  std::size_t got = 0;
+  int err = 0;
+  for (;;) {
+    if (got == text.size()) {
+      if (text.size() > kMaxModelFileBytes) break;
+      text.resize(std::min(kMaxModelFileBytes + 1, std::max<std::size_t>(2 * text.size(), 4096)));
+    }
+    const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) err = errno;
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  if (err) throw cannot(fmt::format("cannot be read ({})", std::strerror(err)));
+  if (got > kMaxModelFileBytes) throw too_big();
+  text.resize(got);
   return read_model_json(text, req, path);
 }
 

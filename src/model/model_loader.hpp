@@ -3,6 +3,7 @@
 // "1": ..., ...}), with the -m request's name, flags and feature overloads applied.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,7 +32,14 @@ ModelFile read_model_json(std::string_view text, const ModelRequest& req, const 
 // req.path, or <model_dir>/<req.version>.json.
 std::string model_path(const ModelRequest& req, const std::string& model_dir);
 
-// Reads and parses the file model_path(req, model_dir) names.
+// The largest model file read: 8 MiB, 20 times libvmaf's largest model (the bootstrap
+// vmaf_b_v0.6.3, 400 KB). Parsing takes memory proportional to the size: at worst
+// (an object of a million short keys) about 40 bytes per byte of the file.
+inline constexpr std::size_t kMaxModelFileBytes = std::size_t{8} << 20;
+
+// Reads and parses the file model_path(req, model_dir) names: a regular file (not a
+// device, a pipe or a directory) of at most kMaxModelFileBytes. Throws InputError
+// naming the path otherwise.
 ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir);
 
 }  // namespace fastvmaf::model

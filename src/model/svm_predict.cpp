@@ -12,7 +12,7 @@ namespace fastvmaf::model {
 
 namespace {
 
-constexpr long long kMaxIndex = 4096;
+constexpr long long kMaxIndex = 2147483647;  // INT_MAX
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -118,46 +118,56 @@ SvrRbfModel SvrRbfModel::parse(std::string_view text) {
   if (total_sv < 0) throw std::invalid_argument("the libsvm model has no total_sv");
   if (!have_sv_marker) throw std::invalid_argument("the libsvm model has no \"SV\" section");
 
-  std::vector<std::vector<std::pair<std::size_t, double>>> rows;
+  // Sparse, as libsvm keeps them: memory follows the text, not the highest index.
+  m.start_.push_back(0);
   for (long long i = 0; i < total_sv; ++i) {
     if (!next_line(text, pos, line))
       throw std::invalid_argument(fmt::format("the libsvm model lists {} support vectors, total_sv says {}", i, total_sv));
     const auto t = tokens(line);
     if (t.empty()) throw std::invalid_argument(fmt::format("support vector {} is empty", i + 1));
     m.coef_.push_back(to_double(t[0], "support vector coefficient"));
-    auto& row = rows.emplace_back();
+    const std::size_t first = m.index_.size();
     for (std::size_t k = 1; k < t.size(); ++k) {
       const auto colon = t[k].find(':');
       if (colon == std::string_view::npos)
         throw std::invalid_argument(fmt::format("support vector {}: \"{}\" is not index:value", i + 1, t[k]));
       const long long index = to_int(t[k].substr(0, colon), "support vector index");
-      if (index < 1 || (!row.empty() && static_cast<std::size_t>(index) <= row.back().first))
+      if (index < 1 || (m.index_.size() > first && static_cast<std::uint32_t>(index) <= m.index_.back()))
         throw std::invalid_argument(
             fmt::format("support vector {}: indices must be positive and increasing (\"{}\")", i + 1, t[k]));
-      // Support vectors are stored dense; a model's indices are its feature numbers.
+      // libsvm reads an index into an int.
       if (index > kMaxIndex)
         throw std::invalid_argument(fmt::format("support vector {}: index {} is above {}", i + 1, index, kMaxIndex));
-      row.emplace_back(static_cast<std::size_t>(index), to_double(t[k].substr(colon + 1), "support vector value"));
+      m.index_.push_back(static_cast<std::uint32_t>(index));
+      m.value_.push_back(to_double(t[k].substr(colon + 1), "support vector value"));
       m.dim_ = std::max(m.dim_, static_cast<std::size_t>(index));
     }
+    m.start_.push_back(m.index_.size());
   }
-
-  m.sv_.assign(m.coef_.size() * m.dim_, 0.0);
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (const auto& [index, value] : rows[i]) m.sv_[i * m.dim_ + index - 1] = value;
   return m;
 }
 
 double SvrRbfModel::predict(const std::vector<double>& x) const {
-  const std::size_t n = std::max(x.size(), dim_);
+  const std::size_t n = x.size();
   double sum = 0.0;
   for (std::size_t i = 0; i < coef_.size(); ++i) {
-    const double* sv = sv_.data() + i * dim_;
+    // libsvm's merge of two index-sorted sparse vectors (Kernel::k_function, RBF): the
+    // input's node j has index j + 1; a node present on one side only adds its square,
+    // which is what (v - 0)^2 gives, so the sum is the dense one's, term for term.
     double dist = 0.0;
-    for (std::size_t j = 0; j < n; ++j) {
-      const double d = (j < x.size() ? x[j] : 0.0) - (j < dim_ ? sv[j] : 0.0);
-      dist += d * d;
+    std::size_t j = 0;  // input nodes before j are summed
+    for (std::size_t k = start_[i]; k < start_[i + 1]; ++k) {
+      const std::size_t index = index_[k];
+      for (; j + 1 < index && j < n; ++j) dist += x[j] * x[j];
+      if (index <= n) {
+        const double d = x[index - 1] - value_[k];
+        dist += d * d;
+        j = index;
+      } else {
+        dist += value_[k] * value_[k];
+      }
     }
+    for (; j < n; ++j) dist += x[j] * x[j];
     sum += coef_[i] * std::exp(-gamma_ * dist);
   }
   sum -= rho_;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -16,12 +17,13 @@ class SvrRbfModel {
   // "key value..." up to "SV", then one line per support vector, "coef i:v i:v ...".
   // Throws std::invalid_argument naming what is wrong: an unknown header key, an SVM
   // type other than nu_svr / epsilon_svr, a kernel other than rbf, missing gamma or
-  // rho, fewer support vectors than total_sv, unsorted or non-positive indices.
+  // rho, fewer support vectors than total_sv, unsorted, non-positive or above INT_MAX
+  // indices.
   static SvrRbfModel parse(std::string_view text);
 
   // x[j] is the node of index j+1. The squared distance is summed over indices in
-  // increasing order, as libsvm's sparse merge does; an index absent from a support
-  // vector (or from x) counts as 0, which gives the very same terms (x-0)^2 = x*x.
+  // increasing order, as libsvm's sparse merge does: a node on one side only adds its
+  // square.
   double predict(const std::vector<double>& x) const;
 
   std::size_t support_vector_count() const { return coef_.size(); }
@@ -35,7 +37,11 @@ class SvrRbfModel {
   double rho_ = 0.0;
   std::size_t dim_ = 0;
   std::vector<double> coef_;
-  std::vector<double> sv_;  // coef_.size() rows of dim_ values, 0 where libsvm stores no node
+  // The support vectors as libsvm stores them, sparse: vector i's nodes are
+  // [start_[i], start_[i + 1]) of index_ (1-based, increasing) and value_.
+  std::vector<std::size_t> start_;
+  std::vector<std::uint32_t> index_;
+  std::vector<double> value_;
 };
 
 }  // namespace fastvmaf::model

@@ -149,11 +149,16 @@ TEST_F(CompressedInput, SemiPlanarAndGrayInputMapExactly) {
               want)
         << pix;
   }
-  // Gray is read as the y4m reader reads Cmono: 4:2:0 with mid-grey chroma.
+  // Gray is read as the y4m reader reads Cmono (4:2:0 with mid-grey chroma) and, like it,
+  // is monochrome: scored against a monochrome reference, refused against a colour one.
   ffmpeg({"-i", clip("dis"), "-pix_fmt", "gray", "-c:v", "ffv1", path("gray.mkv")});
   const std::string mono = decode(path("gray.mkv"), "gray.y4m");
-  EXPECT_EQ(scores({"-r", clip("ref"), "-d", path("gray.mkv"), "-n", "--feature", "psnr"}),
-            scores({"-r", clip("ref"), "-d", mono, "-n", "--feature", "psnr"}));
+  ffmpeg({"-i", clip("ref"), "-pix_fmt", "gray", "-strict", "-1", "-f", "yuv4mpegpipe", path("ref_gray.y4m")});
+  const std::string mono_ref = path("ref_gray.y4m");
+  const std::string gray_scores = scores({"-r", mono_ref, "-d", path("gray.mkv"), "-n", "--feature", "psnr"});
+  EXPECT_NE(gray_scores.find("\"frameNum\": 47"), std::string::npos);
+  EXPECT_EQ(gray_scores, scores({"-r", mono_ref, "-d", mono, "-n", "--feature", "psnr"}));
+  expect_error({"-r", clip("ref"), "-d", path("gray.mkv"), "-n", "--feature", "psnr"}, {"gray.mkv", "mono"});
   // Packed 4:2:2 against its planar twin.
   ffmpeg({"-i", clip("ref"), "-pix_fmt", "yuv422p", "-strict", "-1", "-f", "yuv4mpegpipe", path("ref422.y4m")});
   ffmpeg({"-i", clip("dis"), "-pix_fmt", "yuv422p", "-strict", "-1", "-f", "yuv4mpegpipe", path("dis422.y4m")});

@@ -2,11 +2,16 @@
 // what is wrong, exit code 1, never a crash, and no output file written.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "process.hpp"
 
@@ -45,13 +50,31 @@ class BadInput : public ::testing::Test {
     return y4m(name, "YUV4MPEG2 W64 H48 F25:1 Ip A1:1 C420jpeg", 64 * 48 * 3 / 2, frames, 0, value);
   }
 
-  // Runs the CLI; the output file is requested in out.json.
+  // Runs the CLI; the output file is requested in out.json. A run that would hang is
+  // killed after a minute (a failure: timed_out).
   ProcessResult cli(std::vector<std::string> args, bool with_output = true) {
     std::vector<std::string> argv{FASTVMAF_CLI_PATH};
     argv.insert(argv.end(), args.begin(), args.end());
     if (with_output) argv.insert(argv.end(), {"--json", "-o", path("out.json")});
     argv.push_back("-q");
-    return run_process(argv, path("stdout.txt"), path("stderr.txt"));
+    RunOptions o{path("stdout.txt"), path("stderr.txt")};
+    o.timeout_s = 60;
+    auto r = run_process(argv, o);
+    EXPECT_FALSE(r.timed_out) << "killed after " << o.timeout_s << " s";
+    return r;
+  }
+  // The same with any flags (no output added), stdout and stderr as `o` says.
+  ProcessResult cli_raw(std::vector<std::string> args, RunOptions o) {
+    std::vector<std::string> argv{FASTVMAF_CLI_PATH};
+    argv.insert(argv.end(), args.begin(), args.end());
+    if (o.err_path.empty()) o.err_path = path("stderr.txt");
+    o.timeout_s = 60;
+    auto r = run_process(argv, o);
+    EXPECT_FALSE(r.timed_out);
+    return r;
+  }
+  static bool has_model(const std::string& version) {
+    return fs::exists(fs::path(FASTVMAF_MODEL_DIR) / (version + ".json"));
   }
 
   bool output_written() const { return fs::exists(dir_ / "out.json"); }
@@ -284,6 +307,237 @@ TEST_F(BadInput, FailedRunKeepsAnEarlierOutputIntact) {
   auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(read_file(path("out.json")), before);
+}
+
+
+// ---- hardening (a hostile user's inputs) ------------------------------------------------
+
+TEST_F(BadInput, ExistingOutputKeepsItsPermissionBits) {
+  ::umask(022);
+  { std::ofstream f(path("out.json")); f << "old"; }
+  fs::permissions(path("out.json"), fs::perms::owner_read | fs::perms::owner_write);  // 0600
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  struct stat st {};
+  ASSERT_EQ(::stat(path("out.json").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+  EXPECT_NE(read_file(path("out.json")).find("psnr_y"), std::string::npos);
+  // A new output gets what the umask allows, as any file the user creates.
+  fs::remove(path("out.json"));
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(::stat(path("out.json").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0644u);
+}
+
+TEST_F(BadInput, ModelThatIsNotARegularFileIsRefused) {
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-m", "path=/dev/zero"});
+  expect_error(r, {"/dev/zero", "not a regular file"});
+  // A FIFO nobody writes to: refused, not waited on.
+  ASSERT_EQ(::mkfifo(path("fifo.json").c_str(), 0600), 0);
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-m", "path=" + path("fifo.json")});
+  expect_error(r, {"fifo.json", "not a regular file"});
+  r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-m", "path=" + dir_.string()});
+  expect_error(r, {dir_.string(), "not a regular file"});
+}
+
+TEST_F(BadInput, ModelAboveTheSizeLimitIsRefused) {
+  { std::ofstream f(path("huge.json")); }
+  fs::resize_file(path("huge.json"), (std::uintmax_t{8} << 20) + 1);  // sparse: no disk used
+  auto r = cli({"-r", good("a.y4m"), "-d", good("b.y4m"), "-m", "path=" + path("huge.json")});
+  expect_error(r, {"huge.json", "8 MiB"});
+}
+
+TEST_F(BadInput, FailingStdoutIsAnError) {
+  const std::vector<std::string> pair{"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90)};
+  for (const bool closed : {false, true}) {
+    RunOptions o;
+    o.out_path = closed ? path("stdout.txt") : "/dev/full";
+    o.close_stdout = closed;
+    // An output to stdout, the pooled scores a model prints, --version. (Not -o /dev/stdout:
+    // a regression that replaced the output's path would replace the system's /dev/stdout
+    // link when the tests run as root; /proc/self/fd/1 cannot be replaced.)
+    std::vector<std::vector<std::string>> extras{{"-n", "--feature", "psnr", "--json", "-o", "/proc/self/fd/1"}};
+    if (has_model("vmaf_v0.6.1")) extras.push_back({"-m", "version=vmaf_v0.6.1"});
+    for (const auto& extra : extras) {
+      auto args = pair;
+      args.insert(args.end(), extra.begin(), extra.end());
+      auto r = cli_raw(args, o);
+      EXPECT_EQ(r.status, 1) << (closed ? "closed stdout" : "/dev/full") << ": " << r.err;
+      EXPECT_TRUE(r.err.find("standard output") != std::string::npos || r.err.find("/proc/self/fd/1") != std::string::npos)
+          << r.err;
+    }
+    auto r = cli_raw({"--version"}, o);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("standard output"), std::string::npos) << r.err;
+  }
+  // With -q and -o nothing goes to stdout: a closed stdout is no error.
+  RunOptions o;
+  o.close_stdout = true;
+  auto args = pair;
+  args.insert(args.end(), {"-n", "--feature", "psnr", "--json", "-o", path("out.json"), "-q"});
+  auto r = cli_raw(args, o);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(output_written());
+}
+
+// -o /dev/stdout (or /proc/self/fd/1) while stdout is redirected to a file: the scores
+// go into that file; the path is not replaced by a new file (which, for /dev/stdout,
+// would replace the system's link).
+TEST_F(BadInput, OutputToAStdoutRedirectedToAFile) {
+  const std::vector<std::string> score{"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-n", "--feature", "psnr",
+                                       "--json", "-q", "-o", "/proc/self/fd/1"};
+  auto r = cli_raw(score, {path("stdout.txt"), path("stderr.txt")});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"psnr_y\""), std::string::npos) << r.out;
+}
+
+TEST_F(BadInput, MonoAgainstColourIsRefused) {
+  auto mono = y4m("m.y4m", "YUV4MPEG2 W64 H48 F25:1 Ip Cmono", 64 * 48, 3);
+  auto r = cli({"-r", good("a.y4m"), "-d", mono, "-n", "--feature", "psnr"});
+  expect_error(r, {"reference and distorted videos differ", "a.y4m", "m.y4m", "mono", "420"});
+  r = cli({"-r", mono, "-d", good("a.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"reference and distorted videos differ", "mono", "420"});
+  auto mono2 = y4m("m2.y4m", "YUV4MPEG2 W64 H48 F25:1 Ip Cmono", 64 * 48, 3, 0, 90);
+  r = cli({"-r", mono, "-d", mono2, "-n", "--feature", "psnr"});
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+TEST_F(BadInput, ModelNamesAreEscapedOrRefusedPerFormat) {
+  if (!has_model("vmaf_v0.6.1")) GTEST_SKIP() << "no model files in " << FASTVMAF_MODEL_DIR;
+  const std::string name = "q\"u\\o<t>e&\n\t\x01 ,x";
+  const std::vector<std::string> base{"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-m",
+                                      "version=vmaf_v0.6.1:name=" + name};
+  // JSON: any name, escaped.
+  auto args = base;
+  args.insert(args.end(), {"--json", "-o", path("out.json"), "-q"});
+  auto r = cli_raw(args, {});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(read_file(path("out.json")));  // throws on invalid JSON
+  EXPECT_TRUE(j["pooled_metrics"].contains(name)) << j["pooled_metrics"].dump();
+  EXPECT_TRUE(j["frames"][0]["metrics"].contains(name));
+  // CSV: quoted as RFC 4180 says (a quote doubled).
+  args = base;
+  args.insert(args.end(), {"--csv", "-o", path("out.csv"), "-q"});
+  r = cli_raw(args, {});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string csv = read_file(path("out.csv"));
+  EXPECT_NE(csv.find(",\"q\"\"u\\o<t>e&\n\t\x01 ,x\","), std::string::npos) << csv;
+  // XML: an attribute name cannot hold such characters: refused before scoring.
+  args = base;
+  args.insert(args.end(), {"--xml", "-o", path("out.xml"), "-q"});
+  r = cli_raw(args, {});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot be written as XML"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(path("out.xml")));
+  // Subtitles: '|' separates values and a newline ends the line.
+  args = {"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-m", "version=vmaf_v0.6.1:name=a|b", "--sub", "-o",
+          path("out.sub"), "-q"};
+  r = cli_raw(args, {});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot be written as subtitles"), std::string::npos) << r.err;
+  // XML with an ordinary name still works.
+  args = {"-r", good("a.y4m"), "-d", good("b.y4m", 3, 90), "-m", "version=vmaf_v0.6.1:name=v061-a.b", "--xml",
+          "-o", path("out.xml"), "-q"};
+  r = cli_raw(args, {});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(read_file(path("out.xml")).find(" v061-a.b=\""), std::string::npos);
+}
+
+TEST_F(BadInput, DirectoryAsInput) {
+  auto r = cli({"-r", dir_.string(), "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {dir_.string(), "is a directory"});
+  r = cli({"-r", dir_.string(), "-d", dir_.string(), "-w", "64", "-h", "48", "-p", "420", "-b", "8", "-n",
+           "--feature", "psnr"});
+  expect_error(r, {dir_.string(), "is a directory"});
+}
+
+TEST_F(BadInput, CrlfHeaderIsNamedWithoutEchoingTheCarriageReturn) {
+  auto p = y4m("crlf.y4m", "YUV4MPEG2 W64 H48 F25:1 Ip C420jpeg\r", 64 * 48 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"crlf.y4m", "\\r\\n"});
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err;
+}
+
+TEST_F(BadInput, FileEndingInsideAFrameHeaderIsTruncated) {
+  auto p = good("a.y4m", 2);
+  { std::ofstream f(p, std::ios::binary | std::ios::app); f << "FRA"; }
+  auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});
+  expect_error(r, {"a.y4m", "frame 2", "truncated frame header"});
+  EXPECT_EQ(r.err.find("bad frame header"), std::string::npos) << r.err;
+}
+
+TEST_F(BadInput, CambiWindowTooLargeForTheFrameSizeSaysSo) {
+  auto p = y4m("c.y4m", "YUV4MPEG2 W256 H216 F25:1 C420jpeg", 256 * 216 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "cambi=src_width=7680:src_height=4320"});
+  expect_error(r, {"cambi", "window_size 65", "7680x4320", "at most"});
+}
+
+TEST_F(BadInput, OutputPathIsCheckedBeforeTheFirstFrame) {
+  // The input fails at frame 1: an output error must come first, not after scoring.
+  auto bad = y4m("short.y4m", "YUV4MPEG2 W64 H48 C420jpeg", 64 * 48 * 3 / 2, 2, 100);
+  const std::vector<std::string> args{"-r", bad, "-d", good("b.y4m"), "-n", "--feature", "psnr", "--json", "-q", "-o"};
+  auto run = [&](const std::string& out) {
+    auto a = args;
+    a.push_back(out);
+    return cli_raw(a, {path("stdout.txt"), path("stderr.txt")});
+  };
+  auto r = run(path("missing/out.json"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot write output file"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("truncated"), std::string::npos) << r.err;
+  fs::create_directories(path("folder"));
+  r = run(path("folder"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("truncated"), std::string::npos) << r.err;
+  { std::ofstream f(path("file.txt")); }
+  r = run(path("file.txt/out.json"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot write output file"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("truncated"), std::string::npos) << r.err;
+  if (::geteuid() != 0) {  // root writes anywhere
+    fs::create_directories(path("locked"));
+    fs::permissions(path("locked"), fs::perms::owner_read | fs::perms::owner_exec);
+    r = run(path("locked/out.json"));
+    fs::permissions(path("locked"), fs::perms::owner_all);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("Permission denied"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("truncated"), std::string::npos) << r.err;
+  }
+  // Nothing is left behind by the check.
+  for (const auto& e : fs::directory_iterator(dir_))
+    EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
+}
+
+TEST_F(BadInput, HugeHeaderOnATinyFileIsRefusedBeforeAllocating) {
+  auto p = y4m("huge.y4m", "YUV4MPEG2 W16384 H16384 F25:1 Ip A1:1 C420jpeg", 370, 1);
+  ASSERT_EQ(fs::file_size(p), 423u);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"huge.y4m", "frame 0 is truncated", "402653184"});
+  EXPECT_LT(r.max_rss_kb, 200 * 1024) << "peak memory of the run";
+  // The same for raw .yuv.
+  { std::ofstream f(path("huge.yuv"), std::ios::binary); f << std::string(100, 'x'); }
+  r = cli({"-r", path("huge.yuv"), "-d", path("huge.yuv"), "-w", "16384", "-h", "16384", "-p", "444", "-b", "16",
+           "-n", "--feature", "psnr"});
+  expect_error(r, {"huge.yuv", "frame 0 is truncated"});
+  EXPECT_LT(r.max_rss_kb, 200 * 1024) << "peak memory of the run";
+}
+
+TEST_F(BadInput, NulInAHeaderIsRefused) {
+  auto p = y4m("nul.y4m", std::string("YUV4MPEG2 W64 H4\08 F25:1 C420jpeg", 33), 64 * 48 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"nul.y4m", "NUL"});
+}
+
+TEST_F(BadInput, DuplicatedSizeTagIsRefused) {
+  auto p = y4m("dup.y4m", "YUV4MPEG2 W64 H48 F25:1 W80 C420jpeg", 64 * 48 * 3 / 2, 1);
+  auto r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"dup.y4m", "W", "twice"});
+  p = y4m("duph.y4m", "YUV4MPEG2 W64 H48 H48 C420jpeg", 64 * 48 * 3 / 2, 1);
+  r = cli({"-r", p, "-d", p, "-n", "--feature", "psnr"});
+  expect_error(r, {"duph.y4m", "H", "twice"});
 }
 
 }  // namespace

@@ -117,7 +117,11 @@ TEST(CambiParams, WindowGuardBoundary) {
   WindowCheck bad = check_window(66, 3840, 2160, 3840, 2160, false);
   EXPECT_EQ(bad.error, -EINVAL);
   EXPECT_EQ(bad.window, 67);
-  EXPECT_EQ(bad.message, "cambi: window_size 67 too large for reciprocal LUT");
+  // libvmaf says "window_size 67", the adjusted window; we name the option's value, the
+  // size that made it grow and what fits there.
+  EXPECT_EQ(bad.message,
+            "cambi: window_size 66 too large for reciprocal LUT: at 3840x2160 the window grows to 67 (it scales "
+            "with width + height), above 65; window_size can be at most 65 there");
   // With the speed-up the largest option fits at 4K...
   EXPECT_EQ(check_window(127, 3840, 2160, 3840, 2160, true).error, 0);
   EXPECT_EQ(check_window(127, 3840, 2160, 3840, 2160, true).window, 65);
@@ -127,7 +131,13 @@ TEST(CambiParams, WindowGuardBoundary) {
   EXPECT_EQ(src.error, -EINVAL);
   EXPECT_EQ(src.window, 67);
   EXPECT_EQ(check_window(127, 3840, 2160, 7680, 4320, true).message,
-            "cambi: window_size 127 too large for reciprocal LUT");
+            "cambi: window_size 127 too large for reciprocal LUT: at the source size 7680x4320 the window grows to "
+            "127 (it scales with width + height, halved by the speed-up), above 65; window_size can be at most 65 "
+            "there");
+  // Where no window_size of the option's range fits.
+  EXPECT_EQ(check_window(15, 16384, 16384, 16384, 16384, false).message,
+            "cambi: window_size 15 too large for reciprocal LUT: at 16384x16384 the window grows to 81 (it scales "
+            "with width + height), above 65; no window_size of at least 15 fits there");
 }
 
 TEST(CambiParams, PlanRunsTheGuard) {
@@ -136,7 +146,9 @@ TEST(CambiParams, PlanRunsTheGuard) {
     make_plan(settings({{"window_size", "66"}}), geometry(3840, 2160));
     FAIL() << "window 67 accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "cambi: window_size 67 too large for reciprocal LUT");
+    EXPECT_STREQ(e.what(),
+                 "cambi: window_size 66 too large for reciprocal LUT: at 3840x2160 the window grows to 67 (it "
+                 "scales with width + height), above 65; window_size can be at most 65 there");
   }
   EXPECT_NO_THROW(make_plan(settings({{"window_size", "127"}, {"cambi_high_res_speedup", "2160"}}), geometry(3840, 2160)));
   EXPECT_THROW(make_plan(settings({{"window_size", "127"}, {"cambi_high_res_speedup", "1080"}, {"src_width", "7680"},

@@ -2,6 +2,10 @@
 // flags, chroma correction, bootstrap collections.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -425,6 +429,56 @@ TEST(ModelLoader, V1ModelFeatureNamesMatchLibvmaf) {
             "speed_chroma_uv_mxv_45_nnf_0.1_ps_0.5_psm_bilinear_snn_0.19_wvm_5");
   EXPECT_EQ(keys("vmaf_4k_v0.6.1neg.json")[0], "integer_adm2_egl_1");
   EXPECT_EQ(keys("vmaf_v0.6.1.json")[0], "VMAF_integer_feature_adm2_score");
+}
+
+// Model files: regular files of at most kMaxModelFileBytes, read in memory proportional
+// to their size.
+TEST(ModelLoader, OnlyRegularFilesWithinTheLimitAreRead) {
+  auto error_of = [](const std::string& path) {
+    ModelRequest r;
+    r.path = path;
+    try {
+      read_model_file(r, "");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  for (const char* dev : {"/dev/zero", "/dev/null"}) {
+    const std::string msg = error_of(dev);
+    EXPECT_NE(msg.find(dev), std::string::npos) << msg;
+    EXPECT_NE(msg.find("not a regular file"), std::string::npos) << msg;
+  }
+  const fs::path dir = fs::temp_directory_path() / ("fastvmaf_ml_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path fifo = dir / "fifo.json";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_NE(error_of(fifo.string()).find("not a regular file"), std::string::npos);  // and does not block
+  const fs::path big = dir / "big.json";
+  { std::ofstream f(big); }
+  fs::resize_file(big, kMaxModelFileBytes + 1);
+  const std::string msg = error_of(big.string());
+  EXPECT_NE(msg.find("big.json"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("8 MiB"), std::string::npos) << msg;
+  fs::resize_file(big, kMaxModelFileBytes);  // at the limit: read (and refused as JSON)
+  EXPECT_NE(error_of(big.string()).find("not valid JSON"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+long peak_rss_kb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+// A model of a million numbers (5 MB) is parsed in memory of the order of its size.
+TEST(ModelLoader, ManyNumbersTakeMemoryProportionalToTheText) {
+  std::string slopes;
+  for (int i = 0; i < 1000000; ++i) slopes += "0.5, ";
+  const std::string text = model_json().replace(model_json().find("\"slopes\": [") + 11, 0, slopes);
+  const long before = peak_rss_kb();
+  expect_error(text, "model_dict.slopes has 1000003 values");
+  EXPECT_LT(peak_rss_kb() - before, 128 * 1024) << "kB of peak memory for " << text.size() << " bytes";
 }
 
 }  // namespace

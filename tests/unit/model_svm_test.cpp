@@ -2,6 +2,8 @@
 // reference formulas.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -219,6 +221,47 @@ TEST(ScoreClip, ClampsOnlyWhenEnabled) {
   EXPECT_EQ(clip_score(c, 42.5), 42.5);
   c.enabled = false;
   EXPECT_EQ(clip_score(c, 103.0), 103.0);
+}
+
+long peak_rss_kb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+// Memory follows the model's text, not (support vectors x highest index): 30000 lines
+// "1 4096:1" (240 KB) stored dense would take 30000 * 4096 doubles, 983 MB.
+TEST(SvrRbfModel, SupportVectorsAreStoredSparse) {
+  const int n = 30000;
+  std::string text = "svm_type nu_svr\nkernel_type rbf\ngamma 0.5\nnr_class 2\ntotal_sv " + std::to_string(n) +
+                     "\nrho 0.25\nSV\n";
+  for (int i = 0; i < n; ++i) text += "1 4096:1\n";
+  const long before = peak_rss_kb();
+  const SvrRbfModel m = SvrRbfModel::parse(text);
+  EXPECT_LT(peak_rss_kb() - before, 64 * 1024) << "kB of peak memory for a " << text.size() << "-byte model";
+  EXPECT_EQ(m.support_vector_count(), static_cast<std::size_t>(n));
+  EXPECT_EQ(m.dimension(), 4096u);
+  // Every support vector is e_4096: |x - sv|^2 = x1^2 + x2^2 + 1 for a 2-feature input.
+  const std::vector<double> x{0.5, 0.25};
+  std::vector<std::vector<Node>> svs(n, std::vector<Node>{{4096, 1.0}});
+  const double expected = libsvm_reference(svs, std::vector<double>(n, 1.0), 0.5, 0.25, {{1, 0.5}, {2, 0.25}});
+  EXPECT_EQ(m.predict(x), expected);
+}
+
+// libsvm reads indices as int; beyond the features of the input they add sv^2.
+TEST(SvrRbfModel, IndicesUpToIntMaxAreAccepted) {
+  const std::string head = "svm_type nu_svr\nkernel_type rbf\ngamma 0.125\nnr_class 2\ntotal_sv 2\nrho 0.5\nSV\n";
+  const SvrRbfModel m = SvrRbfModel::parse(head + "2 1:0.5 100000:0.75\n-1 2:0.5 2147483647:0.125\n");
+  EXPECT_EQ(m.dimension(), 2147483647u);
+  const double expected = libsvm_reference({{{1, 0.5}, {100000, 0.75}}, {{2, 0.5}, {2147483647, 0.125}}}, {2, -1},
+                                           0.125, 0.5, {{1, 0.25}, {2, 1.5}, {3, -2}});
+  EXPECT_EQ(m.predict({0.25, 1.5, -2}), expected);
+  try {
+    SvrRbfModel::parse(head + "2 1:0.5 2147483648:0.75\n-1 2:0.5\n");
+    FAIL() << "index above INT_MAX accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("2147483648"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <vector>
 
+#include "core/error.hpp"
 #include "io/video_source.hpp"
 
 namespace fs = std::filesystem;
@@ -149,6 +150,100 @@ TEST(Yuv, RawFramesUseCeilChromaForOddSizes) {
   ASSERT_TRUE(src->read(pic));
   EXPECT_EQ(pic.plane(2).row<std::uint8_t>(1)[2], static_cast<std::uint8_t>(2 * frame - 1));
   EXPECT_FALSE(src->read(pic));
+  fs::remove(p);
+}
+
+TEST(Y4m, MonoSourcesSayTheyAreMono) {
+  const std::string mono = write_y4m("m.y4m", "Cmono", 4, 2, 8, 1, 1);
+  const std::string colour = write_y4m("c.y4m", "C420jpeg", 4, 2, 12, 1, 1);
+  EXPECT_TRUE(open_y4m(mono)->monochrome());
+  EXPECT_EQ(open_y4m(mono)->format_name(), "mono");
+  EXPECT_FALSE(open_y4m(colour)->monochrome());
+  EXPECT_EQ(open_y4m(colour)->format_name(), "420");
+  fs::remove(mono);
+  fs::remove(colour);
+}
+
+TEST(VideoSource, ADirectoryIsNamedAsOne) {
+  const std::string d = fs::temp_directory_path().string();
+  for (bool raw : {false, true}) {
+    try {
+      open_video(d, raw, VideoGeometry{16, 16, PixelFormat::YUV420, 8});
+      FAIL() << "opened a directory";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("is a directory"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// The InputError of opening a y4m with these bytes and reading it to the end.
+std::string y4m_error(const std::string& bytes) {
+  std::vector<char> copy(bytes.begin(), bytes.end());
+  std::FILE* f = fmemopen(copy.data(), copy.size(), "rb");
+  try {
+    auto src = open_y4m(f, "mem.y4m");
+    const auto& g = src->geometry();
+    Picture pic = Picture::allocate(g.format, g.bpc, g.width, g.height);
+    while (src->read(pic)) {
+    }
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(Y4m, HeaderDefectsAreNamed) {
+  const std::string frame = "FRAME\n" + std::string(12, '\x10');
+  EXPECT_EQ(y4m_error("YUV4MPEG2 W4 H2 C420jpeg\n" + frame), "no error");
+  EXPECT_NE(y4m_error(std::string("YUV4MPEG2 W4\0 H2 C420jpeg\n", 26) + frame).find("NUL"), std::string::npos);
+  EXPECT_NE(y4m_error("YUV4MPEG2 W4 H2 W4 C420jpeg\n" + frame).find("W tag appears twice"), std::string::npos);
+  EXPECT_NE(y4m_error("YUV4MPEG2 H2 W4 H2 C420jpeg\n" + frame).find("H tag appears twice"), std::string::npos);
+  const std::string crlf = y4m_error("YUV4MPEG2 W4 H2 C420jpeg\r\n" + frame);
+  EXPECT_NE(crlf.find("\\r\\n"), std::string::npos) << crlf;
+  EXPECT_EQ(crlf.find('\r'), std::string::npos) << crlf;
+  // Other control bytes in an echoed tag are escaped too.
+  const std::string c = y4m_error("YUV4MPEG2 W4 H2 C42\x1b[2J\n" + frame);
+  EXPECT_NE(c.find("C42\\x1b[2J"), std::string::npos) << c;
+  // A file ending inside "FRAME" is truncated, not malformed.
+  for (const char* end : {"F", "FR", "FRA", "FRAM"}) {
+    const std::string e = y4m_error("YUV4MPEG2 W4 H2 C420jpeg\n" + frame + end);
+    EXPECT_NE(e.find("frame 1: truncated frame header"), std::string::npos) << e;
+  }
+  EXPECT_NE(y4m_error("YUV4MPEG2 W4 H2 C420jpeg\n" + frame + "FRAMX\n").find("frame 1: bad frame header"),
+            std::string::npos);
+}
+
+TEST(Y4m, AFileTooShortForOneFrameIsRefusedAtOpen) {
+  const std::string p = temp_path("short.y4m");
+  {
+    std::ofstream f(p, std::ios::binary);
+    f << "YUV4MPEG2 W16384 H16384 C444p16\nFRAME\n" << std::string(100, 'x');
+  }
+  try {
+    open_y4m(p);
+    FAIL() << "opened";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("frame 0 is truncated"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("1610612736"), std::string::npos) << e.what();  // one frame's bytes
+  }
+  // A header alone is an empty video, not a truncated one.
+  { std::ofstream f(p, std::ios::binary); f << "YUV4MPEG2 W16384 H16384 C444p16\n"; }
+  EXPECT_FALSE(open_y4m(p)->skip());
+  fs::remove(p);
+}
+
+TEST(Yuv, ReadsFromAStreamAndRefusesAFileTooShortForOneFrame) {
+  std::string bytes(2 * 12, '\x05');
+  std::FILE* f = fmemopen(bytes.data(), bytes.size(), "rb");
+  auto src = open_yuv(f, "mem.yuv", VideoGeometry{4, 2, PixelFormat::YUV420, 8});
+  EXPECT_TRUE(src->skip());
+  Picture pic = Picture::allocate(PixelFormat::YUV420, 8, 4, 2);
+  EXPECT_TRUE(src->read(pic));
+  EXPECT_EQ(pic.plane(2).row<std::uint8_t>(0)[1], 5);
+  EXPECT_FALSE(src->read(pic));
+  const std::string p = temp_path("short.yuv");
+  { std::ofstream(p, std::ios::binary) << "abc"; }
+  EXPECT_THROW(open_yuv(p, VideoGeometry{16, 16, PixelFormat::YUV420, 8}), InputError);
   fs::remove(p);
 }
 

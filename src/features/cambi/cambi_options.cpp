@@ -21,7 +21,7 @@ const std::vector<OptionSpec>& option_specs() {
        .feature_param = true, .alias = "srcw", .help = "Source width. Only used when full_ref=true."},
       {.name = "src_height", .type = OptType::Int, .default_value = 0, .min = 200, .max = 4320,
        .feature_param = true, .alias = "srch", .help = "Source height. Only used when full_ref=true."},
-      {.name = "window_size", .type = OptType::Int, .default_value = kDefaultWindowSize, .min = 15, .max = 127,
+      {.name = "window_size", .type = OptType::Int, .default_value = kDefaultWindowSize, .min = kMinWindowSize, .max = 127,
        .feature_param = true, .alias = "ws",
        .help = "Window size to compute CAMBI: 65 corresponds to ~1 degree at 4k"},
       {.name = "topk", .type = OptType::Double, .default_value = kDefaultTopk, .min = 0.0001, .max = 1.0,

@@ -10,6 +10,7 @@ namespace fastvmaf::cambi {
 
 inline constexpr double kDefaultTopk = 0.6;
 inline constexpr int kDefaultWindowSize = 65;
+inline constexpr int kMinWindowSize = 15;
 inline constexpr double kDefaultTvi = 0.019;
 inline constexpr double kDefaultVlt = 0.0;
 inline constexpr int kDefaultMaxLogContrast = 2;

@@ -69,6 +69,10 @@ std::vector<std::uint32_t> resize_source_indices(unsigned in, unsigned out) {
   return idx;
 }
 
+// The largest (odd) adjusted window the reciprocal table holds.
+constexpr int kMaxFittingWindow = 65;
+static_assert(window_fits_lut(kMaxFittingWindow) && !window_fits_lut(kMaxFittingWindow + 2));
+
 WindowCheck check_window(int window_size, unsigned enc_width, unsigned enc_height, unsigned src_width,
                          unsigned src_height, bool high_res_speedup) {
   WindowCheck r;
@@ -77,7 +81,19 @@ WindowCheck check_window(int window_size, unsigned enc_width, unsigned enc_heigh
   r.window = std::max(enc, src);
   if (!window_fits_lut(r.window)) {
     r.error = -EINVAL;
-    r.message = fmt::format("cambi: window_size {} too large for reciprocal LUT", r.window);
+    // libvmaf prints the adjusted window, which a user never gave: say which size made
+    // it grow and what window_size fits there.
+    const bool at_src = src > enc;
+    const unsigned w = at_src ? src_width : enc_width, h = at_src ? src_height : enc_height;
+    int fits = window_size;
+    while (fits > 0 && !window_fits_lut(adjusted_window(fits, w, h, high_res_speedup))) --fits;
+    r.message = fmt::format(
+        "cambi: window_size {} too large for reciprocal LUT: at {}{}x{} the window grows to {} (it scales with "
+        "width + height{}), above {}; {}",
+        window_size, at_src ? "the source size " : "", w, h, r.window, high_res_speedup ? ", halved by the speed-up" : "",
+        kMaxFittingWindow,
+        fits >= kMinWindowSize ? fmt::format("window_size can be at most {} there", fits)
+                               : fmt::format("no window_size of at least {} fits there", kMinWindowSize));
   }
   return r;
 }

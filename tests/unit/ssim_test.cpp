@@ -368,3 +368,63 @@ TEST(FloatMsSsim, RefusesBelow176AndNamesItsScales) {
 
 }  // namespace
 }  // namespace fastvmaf::ssim
+
+namespace fastvmaf::ssim {
+namespace {
+
+// Every AVX2 kernel equals the C one in every bit: random rows of every length up to
+// 40 (the vector bodies and the tails), special values in the terms (zero variance,
+// negative covariance, NaN), and whole maps and decimations.
+TEST(SsimAvx2, EqualsTheScalarKernels) {
+  const MapKernels* v = map_kernels_avx2();
+  if (!v) GTEST_SKIP() << "no AVX2 on this CPU";
+  const MapKernels& c = map_kernels_scalar();
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<float> d(0.0f, 1023.0f / 4);
+  for (int n = 1; n <= 40; ++n) {
+    std::vector<float> src(n + kWindow), a(n), b(n);
+    for (auto& x : src) x = d(rng);
+    c.hpass(src.data(), n, a.data());
+    v->hpass(src.data(), n, b.data());
+    for (int i = 0; i < n; ++i) ASSERT_TRUE(same_bits(a[i], b[i])) << "hpass " << n << " " << i;
+    std::vector<std::vector<float>> rows(kWindow, std::vector<float>(n));
+    const float* rp[kWindow];
+    for (int t = 0; t < kWindow; ++t) {
+      for (auto& x : rows[t]) x = d(rng) * d(rng);
+      rp[t] = rows[t].data();
+    }
+    c.vpass(rp, n, a.data());
+    v->vpass(rp, n, b.data());
+    for (int i = 0; i < n; ++i) ASSERT_TRUE(same_bits(a[i], b[i])) << "vpass " << n << " " << i;
+    std::vector<float> q[5];
+    for (auto& row : q) row.resize(n);
+    for (int i = 0; i < n; ++i) {
+      const float m1 = d(rng), m2 = i % 3 == 0 ? m1 : d(rng);
+      q[0][i] = m1;
+      q[1][i] = m2;
+      // Zero, slightly negative and positive variances; NaN now and then.
+      q[2][i] = i % 5 == 0 ? m1 * m1 : m1 * m1 + (d(rng) - 100.0f);
+      q[3][i] = i % 3 == 0 ? m2 * m2 : m2 * m2 + d(rng);
+      q[4][i] = i % 7 == 0 ? std::nanf("") : m1 * m2 + (d(rng) - 128.0f);
+    }
+    std::vector<double> t1(4 * n), t2(4 * n);
+    c.terms(q[0].data(), q[1].data(), q[2].data(), q[3].data(), q[4].data(), n, t1.data(), t1.data() + n,
+            t1.data() + 2 * n, t1.data() + 3 * n);
+    v->terms(q[0].data(), q[1].data(), q[2].data(), q[3].data(), q[4].data(), n, t2.data(), t2.data() + n,
+             t2.data() + 2 * n, t2.data() + 3 * n);
+    ASSERT_EQ(std::memcmp(t1.data(), t2.data(), t1.size() * sizeof(double)), 0) << "terms " << n;
+  }
+  for (const auto& [w, h] : {std::pair{176, 176}, {97, 53}, {200, 31}, {33, 40}}) {
+    const auto a = random_image(rng, w, h, 4.0f), b = random_image(rng, w, h, 4.0f);
+    SsimMap scalar(true), fast(false);
+    expect_same(scalar.compute(a.data(), b.data(), w, h), fast.compute(a.data(), b.data(), w, h), w, h);
+    std::vector<float> d1(static_cast<std::size_t>(decimated_size(w, 2)) * decimated_size(h, 2)), d2(d1.size());
+    int ow = 0, oh = 0;
+    decimate_lpf(a.data(), w, h, d1.data(), ow, oh, c);
+    decimate_lpf(a.data(), w, h, d2.data(), ow, oh, *v);
+    for (std::size_t i = 0; i < d1.size(); ++i) ASSERT_TRUE(same_bits(d1[i], d2[i])) << w << "x" << h << " " << i;
+  }
+}
+
+}  // namespace
+}  // namespace fastvmaf::ssim

@@ -56,8 +56,8 @@ void FloatMsSsimExtractor::submit(const FrameInput& f) {
   luma_to_float(f.dis->plane(0), bpc_, dis_[0].data());
   for (int s = 1; s < kScales; ++s) {
     int sw = 0, sh = 0;
-    decimate_lpf(ref_[s - 1].data(), w_[s - 1], h_[s - 1], ref_[s].data(), sw, sh);
-    decimate_lpf(dis_[s - 1].data(), w_[s - 1], h_[s - 1], dis_[s].data(), sw, sh);
+    decimate_lpf(ref_[s - 1].data(), w_[s - 1], h_[s - 1], ref_[s].data(), sw, sh, map_.kernels());
+    decimate_lpf(dis_[s - 1].data(), w_[s - 1], h_[s - 1], dis_[s].data(), sw, sh, map_.kernels());
   }
   double msssim = 1.0;
   for (int s = 0; s < kScales; ++s) {

@@ -32,14 +32,34 @@ void terms_scalar(const float* mu1, const float* mu2, const float* xx, const flo
   }
 }
 
+void lpf_run_scalar(const float* src, int w, int cy, int x0, int n, float* out) {
+  for (int i = 0; i < n; ++i) {
+    const int cx = 2 * (x0 + i);
+    double sum = 0.0;
+    for (int v = -kLpfHalf; v <= kLpfHalf; ++v) {
+      const float* row = src + static_cast<std::ptrdiff_t>(cy + v) * w + cx;
+      for (int u = -kLpfHalf; u <= kLpfHalf; ++u)
+        sum += static_cast<double>(row[u] * kLpf2d[v + kLpfHalf][u + kLpfHalf]);
+    }
+    out[i] = static_cast<float>(sum);
+  }
+}
+
 }  // namespace
 
 const MapKernels& map_kernels_scalar() {
-  static const MapKernels k{&hpass_scalar, &vpass_scalar, &terms_scalar};
+  static const MapKernels k{&hpass_scalar, &vpass_scalar, &terms_scalar, &lpf_run_scalar};
   return k;
 }
 
-SsimMap::SsimMap(bool force_scalar) : k_(&map_kernels_scalar()) { (void)force_scalar; }
+Constants map_constants() { return default_constants(); }
+
+const MapKernels& map_kernels(bool force_scalar) {
+  const MapKernels* avx2 = force_scalar ? nullptr : map_kernels_avx2();
+  return avx2 ? *avx2 : map_kernels_scalar();
+}
+
+SsimMap::SsimMap(bool force_scalar) : k_(&map_kernels(force_scalar)) {}
 
 SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
   // libvmaf's convolution keeps the positions where the window fits: (w-10) x (h-10).
@@ -158,8 +178,23 @@ void decimate_box(const float* src, int w, int h, int factor, float* dst, int& o
   decimate(src, w, h, factor, table.data(), factor, dst, out_w, out_h);
 }
 
-void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h) {
-  decimate(src, w, h, 2, &kLpf2d[0][0], kLpf, dst, out_w, out_h);
+void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h, const MapKernels& k) {
+  out_w = decimated_size(w, 2);
+  out_h = decimated_size(h, 2);
+  // Interior centres: 4 <= 2x < w - 4 (and the same for rows); the rest mirror.
+  const int x_lo = std::min(out_w, 2), x_hi = std::max(x_lo, std::min(out_w, (w - kLpfHalf + 1) / 2));
+  for (int y = 0; y < out_h; ++y) {
+    float* out = dst + static_cast<std::ptrdiff_t>(y) * out_w;
+    const int cy = 2 * y;
+    const bool row_inside = cy >= kLpfHalf && cy < h - kLpfHalf;
+    if (!row_inside) {
+      for (int x = 0; x < out_w; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
+      continue;
+    }
+    for (int x = 0; x < x_lo; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
+    k.lpf_run(src, w, cy, x_lo, x_hi - x_lo, out + x_lo);
+    for (int x = x_hi; x < out_w; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
+  }
 }
 
 }  // namespace fastvmaf::ssim

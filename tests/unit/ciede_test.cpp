@@ -80,6 +80,25 @@ TEST(Ciede, LabCacheReturnsLabColoursBits) {
   }
 }
 
+TEST(Ciede, DifferenceCacheReturnsCiede2000sBits) {
+  std::mt19937 rng(4);
+  for (unsigned bpc : {8u, 12u}) {
+    LabCache labs(bpc);
+    DifferenceCache diffs;
+    std::uniform_int_distribution<unsigned> d(0, 15);
+    for (int n = 0; n < 100000; ++n) {
+      // 4096 triples, so pairs repeat, collide and are replaced.
+      const std::uint64_t a = pack_triple(d(rng) << (bpc - 4), d(rng) << (bpc - 4), d(rng) << (bpc - 4));
+      const std::uint64_t b = pack_triple(d(rng) << (bpc - 4), d(rng) << (bpc - 4), d(rng) << (bpc - 4));
+      const float want = ciede2000(lab_color(static_cast<float>(a & 0xffff), static_cast<float>((a >> 16) & 0xffff),
+                                             static_cast<float>(a >> 32), bpc),
+                                   lab_color(static_cast<float>(b & 0xffff), static_cast<float>((b >> 16) & 0xffff),
+                                             static_cast<float>(b >> 32), bpc));
+      ASSERT_TRUE(same_bits(diffs.get(a, b, labs), want)) << a << " " << b;
+    }
+  }
+}
+
 TEST(Ciede, RefusesOtherDepths) {
   const OptionSet none("ciede", &option_specs(), OptionDict{});
   for (unsigned bpc : {9u, 11u, 14u}) {

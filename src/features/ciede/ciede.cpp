@@ -39,7 +39,8 @@ struct FlatPlane {
 };
 
 template <typename Sample>
-double sum_differences(const Picture& ref, const Picture& dis, PixelFormat fmt, LabCache& cache) {
+double sum_differences(const Picture& ref, const Picture& dis, PixelFormat fmt, LabCache& labs,
+                       DifferenceCache& differences) {
   const Plane& ry = ref.plane(0);
   const FlatPlane<Sample> ru(ref.plane(1)), rv(ref.plane(2)), du(dis.plane(1)), dv(dis.plane(2));
   double sum = 0.;
@@ -48,12 +49,12 @@ double sum_differences(const Picture& ref, const Picture& dis, PixelFormat fmt, 
     const Sample* dis_y = dis.plane(0).row<Sample>(i);
     for (unsigned j = 0; j < ry.width; ++j) {
       const std::size_t c = chroma_index(fmt, i, j, ru.stride);
-      const unsigned y1 = ref_y[j], u1 = ru.at(c), v1 = rv.at(c);
-      const unsigned y2 = dis_y[j], u2 = du.at(c), v2 = dv.at(c);
+      const std::uint64_t a = pack_triple(ref_y[j], ru.at(c), rv.at(c));
+      const std::uint64_t b = pack_triple(dis_y[j], du.at(c), dv.at(c));
       // Equal samples give equal Lab colours, whose difference is exactly +0 (the
       // hue weight's denominator stays above 1): adding it leaves the sum as it is.
-      if (y1 == y2 && u1 == u2 && v1 == v2) continue;
-      sum += ciede2000(cache.get(y1, u1, v1), cache.get(y2, u2, v2));
+      if (a == b) continue;
+      sum += differences.get(a, b, labs);
     }
   }
   return sum;
@@ -63,15 +64,29 @@ double sum_differences(const Picture& ref, const Picture& dis, PixelFormat fmt, 
 
 LabCache::LabCache(unsigned bpc) : bpc_(bpc), table_(std::size_t{1} << kBits) {}
 
-Lab LabCache::get(unsigned y, unsigned u, unsigned v) {
-  const std::uint64_t key = y | (std::uint64_t{u} << 16) | (std::uint64_t{v} << 32);
+Lab LabCache::get(std::uint64_t key) {
   Entry& e = table_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kBits)];
   if (e.key != key) {
+    const auto y = static_cast<unsigned>(key & 0xffff), u = static_cast<unsigned>((key >> 16) & 0xffff),
+               v = static_cast<unsigned>(key >> 32);
     // The samples as libvmaf passes them: integer to float, widened to double.
     e.lab = lab_color(static_cast<float>(y), static_cast<float>(u), static_cast<float>(v), bpc_);
     e.key = key;
   }
   return e.lab;
+}
+
+DifferenceCache::DifferenceCache() : table_(std::size_t{1} << kBits) {}
+
+float DifferenceCache::get(std::uint64_t ref, std::uint64_t dis, LabCache& labs) {
+  const std::uint64_t h = (ref * 0x9E3779B97F4A7C15ull) ^ (dis * 0xC2B2AE3D27D4EB4Full);
+  Entry& e = table_[h >> (64 - kBits)];
+  if (e.ref != ref || e.dis != dis) {
+    e.value = ciede2000(labs.get(ref), labs.get(dis));
+    e.ref = ref;
+    e.dis = dis;
+  }
+  return e.value;
 }
 
 CiedeExtractor::CiedeExtractor(const OptionSet&) {}
@@ -81,12 +96,12 @@ void CiedeExtractor::init(const VideoGeometry& g) {
     throw std::invalid_argument(
         fmt::format("ciede: bit depth {} is not supported: libvmaf's CIEDE2000 reads 8, 10, 12 and 16 bits", g.bpc));
   g_ = g;
-  cache_ = LabCache(g.bpc);
+  labs_ = LabCache(g.bpc);
 }
 
 void CiedeExtractor::submit(const FrameInput& f) {
-  const double sum = g_.bpc == 8 ? sum_differences<std::uint8_t>(*f.ref, *f.dis, g_.format, cache_)
-                                 : sum_differences<std::uint16_t>(*f.ref, *f.dis, g_.format, cache_);
+  const double sum = g_.bpc == 8 ? sum_differences<std::uint8_t>(*f.ref, *f.dis, g_.format, labs_, differences_)
+                                 : sum_differences<std::uint16_t>(*f.ref, *f.dis, g_.format, labs_, differences_);
   score_ = 45. - 20. * std::log10(sum / (g_.width * g_.height));
 }
 

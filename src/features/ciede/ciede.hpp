@@ -26,7 +26,8 @@ std::size_t chroma_index(PixelFormat format, unsigned row, unsigned col, std::si
 class LabCache {
  public:
   explicit LabCache(unsigned bpc);
-  Lab get(unsigned y, unsigned u, unsigned v);
+  Lab get(unsigned y, unsigned u, unsigned v) { return get(y | (std::uint64_t{u} << 16) | (std::uint64_t{v} << 32)); }
+  Lab get(std::uint64_t packed);  // pack_triple(y, u, v)
 
  private:
   static constexpr int kBits = 17;
@@ -38,6 +39,30 @@ class LabCache {
   std::vector<Entry> table_;
 };
 
+// A direct-mapped memo of the colour difference by pair of sample triples: flat and
+// smooth areas repeat pairs (0.5-12% of the differing pixels are distinct pairs on most
+// corpus frames, 65% on the most textured), and one difference costs a dozen libm
+// calls. It returns the very value ciede2000 computes for the pair.
+class DifferenceCache {
+ public:
+  DifferenceCache();
+  // `ref` and `dis`: packed triples (pack_triple); `labs` computes on a miss.
+  float get(std::uint64_t ref, std::uint64_t dis, LabCache& labs);
+
+ private:
+  static constexpr int kBits = 16;
+  struct Entry {
+    std::uint64_t ref = ~std::uint64_t{0}, dis = ~std::uint64_t{0};
+    float value = 0;
+  };
+  std::vector<Entry> table_;
+};
+
+// y | u << 16 | v << 32: one key per sample triple of any depth.
+inline std::uint64_t pack_triple(unsigned y, unsigned u, unsigned v) {
+  return y | (std::uint64_t{u} << 16) | (std::uint64_t{v} << 32);
+}
+
 class CiedeExtractor final : public FeatureExtractor {
  public:
   explicit CiedeExtractor(const OptionSet& options);
@@ -47,7 +72,8 @@ class CiedeExtractor final : public FeatureExtractor {
 
  private:
   VideoGeometry g_;
-  LabCache cache_{8};
+  LabCache labs_{8};
+  DifferenceCache differences_;
   double score_ = 0;
 };
 

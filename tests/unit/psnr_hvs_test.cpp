@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <numbers>
@@ -91,6 +92,40 @@ TEST(PsnrHvs, PlaneEdgeCases) {
   EXPECT_GT(one, 0.0);
   d[20 * 40 + 30] += 40;
   EXPECT_GT(plane_score(plane_of(c, 40, 30), plane_of(d, 40, 30), 10, 0), one);
+}
+
+// The AVX2 entry equals the C one in every bit: random, flat (zero variance), equal and
+// extreme blocks at 8 to 12 bits, and whole planes whose widths leave groups and tails.
+TEST(PsnrHvsAvx2, EqualsTheScalarTerms) {
+  const Terms8Fn v = terms8_avx2();
+  if (!v) GTEST_SKIP() << "no AVX2 on this CPU";
+  const Terms8Fn c = terms8_scalar();
+  std::mt19937 rng(9);
+  for (int max : {255, 1023, 4095})
+    for (int n = 0; n < 300; ++n) {
+      std::uniform_int_distribution<int> d(0, max);
+      std::int32_t s[64 * 8], e[64 * 8];
+      for (int k = 0; k < 64 * 8; ++k) {
+        const int b = k % 8;
+        s[k] = b == 0 ? 77 : b == 1 ? max : d(rng);                     // flat, extreme, random
+        e[k] = b == 2 ? s[k] : b == 3 ? (s[k] + 1) % (max + 1) : d(rng);  // equal, near, random
+      }
+      float a[64 * 8], z[64 * 8];
+      c(s, e, plane_tables(n % 3), a);
+      v(s, e, plane_tables(n % 3), z);
+      ASSERT_EQ(std::memcmp(a, z, sizeof a), 0) << max << " " << n;
+    }
+  for (unsigned w : {8u, 57u, 63u, 64u, 121u, 200u}) {
+    std::vector<std::uint16_t> a(w * 40), b(w * 40);
+    std::uniform_int_distribution<int> d(0, 1023);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      a[i] = static_cast<std::uint16_t>((i * 13) % 1000);
+      b[i] = static_cast<std::uint16_t>(i % 5 ? a[i] : d(rng));
+    }
+    const double x = plane_score(plane_of(a, w, 40), plane_of(b, w, 40), 10, 0, c);
+    const double y = plane_score(plane_of(a, w, 40), plane_of(b, w, 40), 10, 0, v);
+    EXPECT_EQ(std::memcmp(&x, &y, sizeof x), 0) << w << ": " << x << " vs " << y;
+  }
 }
 
 class Sink : public FeatureSink {

@@ -114,8 +114,9 @@ FVMAF_HD inline float masked_energy(const std::int32_t dct[64], const PlaneTable
 }
 
 // One block: samples s (reference) and d (distorted), both overwritten by their DCT.
-// Adds the block's 64 masked, CSF-weighted squared errors to `sum`, one by one.
-FVMAF_HD inline void accumulate_block(std::int32_t s[64], std::int32_t d[64], const PlaneTables& t, float& sum) {
+// Writes the block's 64 masked, CSF-weighted squared errors, which the plane's sum
+// then takes one by one, in order.
+FVMAF_HD inline void block_terms(std::int32_t s[64], std::int32_t d[64], const PlaneTables& t, float terms[64]) {
   const float s_ratio = variance_ratio(s);
   const float d_ratio = variance_ratio(d);
   fdct8x8(s);
@@ -129,7 +130,7 @@ FVMAF_HD inline void accumulate_block(std::int32_t s[64], std::int32_t d[64], co
     for (int j = 0; j < 8; ++j) {
       float err = static_cast<float>(std::abs(s[i * 8 + j] - d[i * 8 + j]));
       if (i != 0 || j != 0) err = err < s_mask / t.mask[i][j] ? 0 : err - s_mask / t.mask[i][j];
-      sum += (err * t.csf[i][j]) * (err * t.csf[i][j]);
+      terms[i * 8 + j] = (err * t.csf[i][j]) * (err * t.csf[i][j]);
     }
 }
 

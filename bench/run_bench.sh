@@ -98,6 +98,11 @@ default_cases() {
       done
     done
   done
+  # libvmaf's other CPU extractors, at 1080p (24 frames).
+  echo "float_ssim|1920x1080|-n --feature float_ssim"
+  echo "float_ms_ssim|1920x1080|-n --feature float_ms_ssim"
+  echo "psnr_hvs|1920x1080|-n --feature psnr_hvs"
+  echo "ciede|1920x1080|-n --feature ciede"
   # Bounded memory: a 24-frame 4K pair with 16 threads (libvmaf's CLI peaks at 3.6 GB).
   echo "vmaf_v0.6.1|3840x2160x24|-m version=vmaf_v0.6.1|16"
   echo "vmaf_v1.0.16_3d0h|3840x2160x24|-m version=vmaf_v1.0.16_3d0h|16"

@@ -81,7 +81,7 @@ struct Engine::Impl {
 
   // libvmaf registers an extractor once per distinct (name, feature-param options):
   // a second request with the same key is dropped (fex_ctx_vector.c).
-  void add_slot(const ExtractorInfo* info, const OptionDict& dict, const std::string& origin) {
+  void add_slot(const ExtractorInfo* info, const OptionDict& dict, const std::string& origin, bool optional) {
     OptionSet opts(info->name, info->options, dict);
     std::string key = feature_name(info->name, opts);
     for (const auto& s : slots)
@@ -104,7 +104,7 @@ struct Engine::Impl {
     }
     if (!f) f = reg.factory(info->name, Backend::Cpu);
     if (!f) throw std::invalid_argument(fmt::format("feature extractor \"{}\" is not implemented yet", info->name));
-    slots.push_back(SlotSpec{info, std::move(opts), std::move(key), backend, *f, origin});
+    slots.push_back(SlotSpec{info, std::move(opts), std::move(key), backend, *f, origin, optional});
   }
 };
 
@@ -129,7 +129,7 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
       if (!info)
         throw std::invalid_argument(fmt::format("model {} needs feature extractor \"{}\", which is not implemented",
                                                 req.label(), use.extractor));
-      m.add_slot(info, use.options, "model " + req.label());
+      m.add_slot(info, use.options, "model " + req.label(), false);
     }
   }
   for (const auto& f : m.options.features) {
@@ -144,7 +144,9 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
     // rounds a number through float and "%g" (core/dict_value.hpp): topk=0.0123456789
     // runs with 0.0123457.
     for (const auto& [k, v] : f.options) dict.set(k, cli_dictionary_value(v));
-    m.add_slot(info, dict, "--feature " + f.name);
+    // Models come first: a --feature slot that a model also reads was merged into the
+    // model's, so what stays optional here feeds no model.
+    m.add_slot(info, dict, "--feature " + f.name, true);
   }
   if (m.slots.empty()) throw std::invalid_argument("nothing to compute: give a model (-m) or a feature (--feature)");
 }
@@ -192,6 +194,8 @@ Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& 
   FeatureCollector collector;
   Scheduler scheduler(m.slots, geometry, m.threads, m.options.subsample);
   profile.emplace_back("setup", since(t0));
+  if (warn)
+    for (const auto& why : scheduler.left_out()) warn(fmt::format("{}; it is left out of this run", why));
 
   // Pictures alive at once (read ahead plus in flight) stay within ~256 MiB, and
   // frames in flight within threads + 2: memory does not grow with video length.

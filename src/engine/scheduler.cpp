@@ -57,6 +57,7 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     : geometry_(geometry), subsample_(subsample ? subsample : 1) {
   Backend gpu = Backend::Cpu;
   std::vector<gpu::Twin*> twins;
+  std::exception_ptr first_refusal;
   for (const auto& spec : slots) {
     auto s = std::make_unique<Slot>();
     s->spec = &spec;
@@ -64,11 +65,20 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     s->device = spec.backend != Backend::Cpu;
     std::unique_ptr<FeatureExtractor> first;
     try {
-      first = make_instance(spec, geometry);
+      first = spec.factory(spec.options);
     } catch (const std::invalid_argument& e) {
-      // Say which model or --feature needs the extractor that refused the input.
       if (spec.origin.empty()) throw;
       throw std::invalid_argument(fmt::format("{} (needed by {})", e.what(), spec.origin));
+    }
+    try {
+      first->init(geometry);
+    } catch (const std::invalid_argument& e) {
+      // Say which model or --feature needs the extractor that refused the input.
+      const std::string what = spec.origin.empty() ? e.what() : fmt::format("{} (needed by {})", e.what(), spec.origin);
+      if (!spec.optional) throw std::invalid_argument(what);
+      if (!first_refusal) first_refusal = std::make_exception_ptr(std::invalid_argument(what));
+      left_out_.push_back(what);
+      continue;
     }
     if (s->device) {
       auto* twin = dynamic_cast<gpu::Twin*>(first.get());
@@ -85,6 +95,7 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
       s->idle.push_back(std::move(first));
     slots_.push_back(std::move(s));
   }
+  if (slots_.empty() && first_refusal) std::rethrow_exception(first_refusal);
   pool_ = std::make_unique<ThreadPool>(threads);
   if (!twins.empty())
     device_ = std::make_unique<DeviceStrand>(gpu, std::move(twins), geometry, *pool_,

@@ -40,13 +40,21 @@ struct SlotSpec {
   Backend backend = Backend::Cpu;
   ExtractorFactory factory;
   std::string origin;  // who asked for it, for messages: "model vmaf_v0.6.1", "--feature cambi"
+  // Asked for by --feature only (no model reads it): when its init() refuses the input
+  // (std::invalid_argument: a size, depth or format it cannot score) and another
+  // extractor runs, it is left out with a warning instead of failing the run, as
+  // libvmaf's threaded CLI drops the values of an extractor that fails.
+  bool optional = false;
 };
 
 class Scheduler {
  public:
   // Creates and initialises one instance of every slot, so option and size errors
-  // surface before any frame is read.
+  // surface before any frame is read. Optional slots that refuse the input are left
+  // out (see left_out()); if every slot would be, the first refusal is thrown.
   Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads, unsigned subsample);
+  // Why each left-out slot refused the input, in slot order.
+  const std::vector<std::string>& left_out() const { return left_out_; }
   ~Scheduler();
 
   void submit(FramePair pair);
@@ -85,6 +93,7 @@ class Scheduler {
   unsigned subsample_;
   unsigned replayed_ = 0;
   std::vector<std::unique_ptr<Slot>> slots_;
+  std::vector<std::string> left_out_;
   std::unique_ptr<DeviceStrand> device_;  // set when a slot runs on a GPU
   std::mutex mu_;
   std::condition_variable cv_;  // a job's remaining reached 0

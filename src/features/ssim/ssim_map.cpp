@@ -1,0 +1,200 @@
+#include "features/ssim/ssim_map.hpp"
+
+#include <algorithm>
+
+#include "features/ssim/ssim_math.hpp"
+
+namespace fastvmaf::ssim {
+
+namespace {
+
+void hpass_scalar(const float* src, int n, float* out) {
+  for (int x = 0; x < n; ++x) out[x] = window_tap_sum(src + x, 1);
+}
+
+void vpass_scalar(const float* const rows[kWindow], int n, float* out) {
+  for (int x = 0; x < n; ++x) {
+    double sum = 0.0;
+    for (int t = 0; t < kWindow; ++t) sum += static_cast<double>(rows[t][x] * kGaussian[t]);
+    out[x] = static_cast<float>(sum);
+  }
+}
+
+void terms_scalar(const float* mu1, const float* mu2, const float* xx, const float* yy, const float* xy, int n,
+                  double* l, double* c, double* s, double* lcs) {
+  const Constants k = default_constants();
+  for (int x = 0; x < n; ++x) {
+    const PixelTerms t = pixel_terms(mu1[x], mu2[x], xx[x], yy[x], xy[x], k);
+    l[x] = t.l;
+    c[x] = t.c;
+    s[x] = t.s;
+    lcs[x] = t.l * t.c * t.s;
+  }
+}
+
+void lpf_run_scalar(const float* src, int w, int cy, int x0, int n, float* out) {
+  for (int i = 0; i < n; ++i) {
+    const int cx = 2 * (x0 + i);
+    double sum = 0.0;
+    for (int v = -kLpfHalf; v <= kLpfHalf; ++v) {
+      const float* row = src + static_cast<std::ptrdiff_t>(cy + v) * w + cx;
+      for (int u = -kLpfHalf; u <= kLpfHalf; ++u)
+        sum += static_cast<double>(row[u] * kLpf2d[v + kLpfHalf][u + kLpfHalf]);
+    }
+    out[i] = static_cast<float>(sum);
+  }
+}
+
+}  // namespace
+
+const MapKernels& map_kernels_scalar() {
+  static const MapKernels k{&hpass_scalar, &vpass_scalar, &terms_scalar, &lpf_run_scalar};
+  return k;
+}
+
+Constants map_constants() { return default_constants(); }
+
+const MapKernels& map_kernels(bool force_scalar) {
+  const MapKernels* avx2 = force_scalar ? nullptr : map_kernels_avx2();
+  return avx2 ? *avx2 : map_kernels_scalar();
+}
+
+SsimMap::SsimMap(bool force_scalar) : k_(&map_kernels(force_scalar)) {}
+
+SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
+  // libvmaf's convolution keeps the positions where the window fits: (w-10) x (h-10).
+  const int ow = w - (kWindow - 1);
+  const int oh = h - (kWindow - 1);
+  double ssim_sum = 0.0, l_sum = 0.0, c_sum = 0.0, s_sum = 0.0;
+  if (ow > 0 && oh > 0) {
+    const std::size_t n = static_cast<std::size_t>(ow);
+    sq_.resize(3 * static_cast<std::size_t>(w));
+    ring_.resize(kWindow * 5 * n);
+    out_.resize(5 * n);
+    terms_.resize(4 * n);
+    float* rr = sq_.data();
+    float* dd = rr + w;
+    float* rd = dd + w;
+    auto ring_row = [&](int row, int q) { return ring_.data() + (static_cast<std::size_t>(row % kWindow) * 5 + q) * n; };
+    for (int y = 0; y < h; ++y) {
+      const float* r = ref + static_cast<std::ptrdiff_t>(y) * w;
+      const float* d = dis + static_cast<std::ptrdiff_t>(y) * w;
+      for (int x = 0; x < w; ++x) {
+        rr[x] = r[x] * r[x];
+        dd[x] = d[x] * d[x];
+        rd[x] = r[x] * d[x];
+      }
+      const float* src[5] = {r, d, rr, dd, rd};
+      for (int q = 0; q < 5; ++q) k_->hpass(src[q], ow, ring_row(y, q));
+      if (y < kWindow - 1) continue;
+      const int top = y - (kWindow - 1);  // the output row
+      float* out[5];
+      for (int q = 0; q < 5; ++q) {
+        const float* rows[kWindow];
+        for (int t = 0; t < kWindow; ++t) rows[t] = ring_row(top + t, q);
+        out[q] = out_.data() + q * n;
+        k_->vpass(rows, ow, out[q]);
+      }
+      double* l = terms_.data();
+      double* c = l + n;
+      double* s = c + n;
+      double* lcs = s + n;
+      k_->terms(out[0], out[1], out[2], out[3], out[4], ow, l, c, s, lcs);
+      for (int x = 0; x < ow; ++x) {
+        ssim_sum += lcs[x];
+        l_sum += l[x];
+        c_sum += c[x];
+        s_sum += s[x];
+      }
+    }
+  }
+  // A frame narrower or shorter than the window sums nothing: libvmaf divides the zero
+  // sums by (w-10)(h-10) all the same (0, -0 or NaN).
+  const double count = static_cast<double>(ow * oh);
+  SsimMeans m;
+  m.l = static_cast<float>(l_sum / count);
+  m.c = static_cast<float>(c_sum / count);
+  m.s = static_cast<float>(s_sum / count);
+  m.ssim = static_cast<float>(ssim_sum / count);
+  return m;
+}
+
+void luma_to_float(const Plane& luma, unsigned bpc, float* dst) {
+  const unsigned w = luma.width;
+  if (bpc == 8) {
+    for (unsigned y = 0; y < luma.height; ++y) {
+      const std::uint8_t* s = luma.row<std::uint8_t>(y);
+      for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]);
+      dst += w;
+    }
+    return;
+  }
+  const float scaler = bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f;
+  for (unsigned y = 0; y < luma.height; ++y) {
+    const std::uint16_t* s = luma.row<std::uint16_t>(y);
+    for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]) / scaler;
+    dst += w;
+  }
+}
+
+namespace {
+
+// libvmaf's _iqa_filter_pixel at (cx, cy) with a k x k table: the taps from -k/2 to
+// k/2 (one fewer right of and below the centre for even k), float products summed in
+// double, mirrored at the edges. Interior pixels read directly; edge ones mirror every
+// tap (the values are the same for the taps inside).
+float filter_pixel(const float* img, int w, int h, int cx, int cy, const float* table, int k) {
+  const int half = k / 2;
+  const int last = half - (k % 2 == 0 ? 1 : 0);
+  const bool edge = cx < half || cy < half || cx >= w - half || cy >= h - half;
+  double sum = 0.0;
+  int i = 0;
+  for (int v = -half; v <= last; ++v) {
+    if (!edge) {
+      const float* row = img + static_cast<std::ptrdiff_t>(cy + v) * w + cx;
+      for (int u = -half; u <= last; ++u, ++i) sum += static_cast<double>(row[u] * table[i]);
+    } else {
+      const float* row = img + static_cast<std::ptrdiff_t>(mirror(cy + v, h)) * w;
+      for (int u = -half; u <= last; ++u, ++i) sum += static_cast<double>(row[mirror(cx + u, w)] * table[i]);
+    }
+  }
+  return static_cast<float>(sum);
+}
+
+void decimate(const float* src, int w, int h, int factor, const float* table, int k, float* dst, int& out_w,
+              int& out_h) {
+  out_w = decimated_size(w, factor);
+  out_h = decimated_size(h, factor);
+  for (int y = 0; y < out_h; ++y)
+    for (int x = 0; x < out_w; ++x)
+      dst[static_cast<std::ptrdiff_t>(y) * out_w + x] = filter_pixel(src, w, h, x * factor, y * factor, table, k);
+}
+
+}  // namespace
+
+void decimate_box(const float* src, int w, int h, int factor, float* dst, int& out_w, int& out_h) {
+  // libvmaf's box taps: 1.0f / (factor * factor), every one the same.
+  std::vector<float> table(static_cast<std::size_t>(factor) * factor, 1.0f / static_cast<float>(factor * factor));
+  decimate(src, w, h, factor, table.data(), factor, dst, out_w, out_h);
+}
+
+void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h, const MapKernels& k) {
+  out_w = decimated_size(w, 2);
+  out_h = decimated_size(h, 2);
+  // Interior centres: 4 <= 2x < w - 4 (and the same for rows); the rest mirror.
+  const int x_lo = std::min(out_w, 2), x_hi = std::max(x_lo, std::min(out_w, (w - kLpfHalf + 1) / 2));
+  for (int y = 0; y < out_h; ++y) {
+    float* out = dst + static_cast<std::ptrdiff_t>(y) * out_w;
+    const int cy = 2 * y;
+    const bool row_inside = cy >= kLpfHalf && cy < h - kLpfHalf;
+    if (!row_inside) {
+      for (int x = 0; x < out_w; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
+      continue;
+    }
+    for (int x = 0; x < x_lo; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
+    k.lpf_run(src, w, cy, x_lo, x_hi - x_lo, out + x_lo);
+    for (int x = x_hi; x < out_w; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
+  }
+}
+
+}  // namespace fastvmaf::ssim

@@ -20,6 +20,16 @@ PrescaleMethod parse_prescale_method(const std::string& name, const std::string&
       fmt::format("invalid {} \"{}\"; accepted: nearest|bilinear|bicubic|lanczos4", option, name));
 }
 
+const char* to_string(PrescaleMethod m) {
+  switch (m) {
+    case PrescaleMethod::Nearest: return "nearest";
+    case PrescaleMethod::Bilinear: return "bilinear";
+    case PrescaleMethod::Bicubic: return "bicubic";
+    case PrescaleMethod::Lanczos4: return "lanczos4";
+  }
+  return "?";
+}
+
 ResampleAxis make_resample_axis(PrescaleMethod method, int src, int dst) {
   ResampleAxis a;
   const float ratio = static_cast<float>(src) / static_cast<float>(dst);

@@ -15,6 +15,7 @@ enum class PrescaleMethod { Nearest, Bilinear, Bicubic, Lanczos4 };
 // "nearest", "bilinear", "bicubic", "lanczos4" (vif_get_scaling_method). Throws
 // std::invalid_argument naming `option` otherwise.
 PrescaleMethod parse_prescale_method(const std::string& name, const std::string& option);
+const char* to_string(PrescaleMethod method);
 
 // The widest output libvmaf's bilinear scaler takes (VIF_BILINEAR_MAX_WIDTH): its column
 // tables live on the stack.

@@ -26,6 +26,14 @@ struct FloatImage {
     stride = w;
     data.assign(static_cast<std::size_t>(w) * h, 0.0f);
   }
+  // The same buffer as a w x h image (rows w apart), growing it only when it is too
+  // small; the samples are left as they were.
+  void reshape(unsigned w, unsigned h) {
+    width = w;
+    height = h;
+    stride = w;
+    if (data.size() < static_cast<std::size_t>(w) * h) data.resize(static_cast<std::size_t>(w) * h);
+  }
   float* row(unsigned y) { return data.data() + static_cast<std::size_t>(y) * stride; }
   const float* row(unsigned y) const { return data.data() + static_cast<std::size_t>(y) * stride; }
 };

@@ -1,6 +1,6 @@
 // src/common's float helpers: picture_copy's conversion and peaks, the separable float
-// filter rows against a plain double-loop transcription of vif_filter1d_s (same float
-// operations, outputs one by one), the scalers' bounds check and motion_blend.
+// filter rows against a plain transcription of vif_filter1d_s (same float operations,
+// outputs one by one), and the scalers' bounds check.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,7 +12,6 @@
 #include "common/float_picture.hpp"
 #include "common/gaussian.hpp"
 #include "common/mirror.hpp"
-#include "common/motion_blend.hpp"
 #include "common/resample.hpp"
 #include "float_reference.hpp"
 
@@ -136,12 +135,6 @@ TEST(CommonResample, FlagsMirrorsBeyondTheSource) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("vif_prescale_method"), std::string::npos);
   }
-}
-
-TEST(CommonMotionBlend, BlendsAboveTheOffset) {
-  EXPECT_EQ(motion_blend(10.0, 1.0, 40.0), 10.0);
-  EXPECT_EQ(motion_blend(50.0, 0.5, 40.0), 50.0 * 0.5 + 0.5 * 40.0);
-  EXPECT_EQ(motion_blend(30.0, 0.25, 40.0), 30.0 * 0.25 + 0.75 * 30.0);
 }
 
 }  // namespace

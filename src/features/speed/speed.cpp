@@ -5,9 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "common/float_picture.hpp"
+#include "common/gaussian.hpp"
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
-#include "features/speed/speed_math.hpp"
 #include "features/speed/speed_options.hpp"
 
 namespace fastvmaf::speed {
@@ -15,11 +16,12 @@ namespace fastvmaf::speed {
 SpeedSettings settings_from(const OptionSet& o) {
   SpeedSettings s;
   s.kernelscale = static_cast<float>(o.get_double("speed_kernelscale"));
-  if (!kernelscale_valid(s.kernelscale))
+  if (!common::kernelscale_valid(s.kernelscale))
     throw std::invalid_argument(fmt::format("feature \"{}\": speed_kernelscale={} is not supported; accepted: {}",
-                                            o.feature(), o.get_double("speed_kernelscale"), kernelscale_list()));
+                                            o.feature(), o.get_double("speed_kernelscale"),
+                                            common::kernelscale_list()));
   s.prescale = o.get_double("speed_prescale");
-  s.method = parse_prescale_method(o.get_string("speed_prescale_method"));
+  s.method = common::parse_prescale_method(o.get_string("speed_prescale_method"), "speed_prescale_method");
   s.sigma_nn = static_cast<float>(o.get_double("speed_sigma_nn"));
   s.nn_floor = static_cast<float>(o.get_double("speed_nn_floor"));
   return s;
@@ -40,27 +42,17 @@ SpeedDims checked_dims(const std::string& feature, const std::string& plane, uns
 
 namespace {
 
-// picture_copy of a plane (offset -128; 10, 12 and 16 bit divided by 4, 16 and 256).
+// picture_copy of a plane (offset -128).
 class PictureRows final : public PlaneRows {
  public:
-  PictureRows(const Plane& plane, unsigned bpc) : plane_(plane), bpc_(bpc) {
-    divisor_ = bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f;
-  }
+  PictureRows(const Plane& plane, unsigned bpc) : plane_(plane), bpc_(bpc) {}
   void row(unsigned y, unsigned x0, unsigned x1, float* out) const override {
-    if (bpc_ == 8) {
-      const std::uint8_t* p = plane_.row<std::uint8_t>(y);
-      for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_8bit(p[x]);
-    } else {
-      const std::uint16_t* p = plane_.row<std::uint16_t>(y);
-      const float divisor = divisor_;
-      for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_hbd(p[x], divisor);
-    }
+    common::convert_row(plane_, bpc_, kSampleOffset, y, x0, x1, out);
   }
 
  private:
   const Plane& plane_;
   unsigned bpc_;
-  float divisor_;
 };
 
 class FloatRows final : public PlaneRows {
@@ -96,6 +88,7 @@ void SpeedChromaExtractor::init(const VideoGeometry& g) {
   const unsigned sy = static_cast<unsigned>(chroma_shift_y(g.format));
   const std::string f = to_string(g.format);  // "420" -> "4:2:0"
   const std::string plane = fmt::format("{}:{}:{} chroma plane", f[0], f[1], f[2]);
+  common::require_float_depth("speed_chroma", g.bpc);
   const SpeedDims d = checked_dims("speed_chroma", plane, g.width >> sx, g.height >> sy, settings_.prescale,
                                    1u << sx, 1u << sy);
   bpc_ = g.bpc;
@@ -142,6 +135,7 @@ SpeedTemporalExtractor::SpeedTemporalExtractor(const OptionSet& o)
 // Here every buffer has its planned size: the values are those of libvmaf with that
 // allocation fixed (checked against such a build).
 void SpeedTemporalExtractor::init(const VideoGeometry& g) {
+  common::require_float_depth("speed_temporal", g.bpc);
   const SpeedDims d = checked_dims("speed_temporal", "luma plane", g.width, g.height, settings_.prescale, 1, 1);
   width_ = g.width;
   height_ = g.height;

@@ -1,7 +1,7 @@
-// Constants and option-derived plans of SpEED (libvmaf's speed.c and the helpers it
-// takes from vif_tools.c): block geometry, plane dimensions and the minimum size, the
-// Gaussian taps, the kernel-scale whitelist and the prescale tables. One copy for the
-// CPU extractor and any device twin.
+// Constants and option-derived plans of SpEED (libvmaf's speed.c): block geometry,
+// plane dimensions and the minimum size, and its two Gaussian filters. The helpers it
+// takes from vif_tools.c (kernel-scale whitelist, Gaussian taps, scalers) are
+// src/common's. One copy for the CPU extractor and any device twin.
 #pragma once
 
 #include <cstdint>
@@ -19,12 +19,6 @@ inline constexpr unsigned kMinScaledSize = static_cast<unsigned>(kBlock * kDecim
 inline constexpr double kEigenEps = 1e-6;  // EIGENVALUE_EPS: a double, so comparisons promote
 inline constexpr int kEigenMaxIterations = 500;
 inline constexpr int kSampleOffset = -128;  // picture_copy's offset for SpEED
-
-enum class PrescaleMethod { Nearest, Bilinear, Bicubic, Lanczos4 };
-
-// "nearest", "bilinear", "bicubic", "lanczos4" (vif_get_scaling_method).
-// Throws std::invalid_argument otherwise.
-PrescaleMethod parse_prescale_method(const std::string& name);
 
 // libvmaf resamples only when the prescale is not ALMOST_EQUAL to 1 (|p - 1| >= 1e-3).
 bool prescale_resamples(double prescale);
@@ -48,14 +42,6 @@ struct SpeedDims {
 };
 SpeedDims make_dims(unsigned width, unsigned height, double prescale);
 
-// vif_validate_kernelscale: the 21 kernel scales libvmaf accepts (within 1e-3, in float).
-bool kernelscale_valid(float kernelscale);
-std::string kernelscale_list();
-
-// vif_get_filter_size(scale, kernelscale).
-int filter_width(int scale, float kernelscale);
-// get_1d_gaussian_kernel: `width` (odd) taps of a Gaussian normalised to sum 1 in float.
-std::vector<float> gaussian_taps(int width, float stdev);
 // speed_get_antialias_filter(.., NUM_SCALES, ks): the blur before the 16x decimation.
 std::vector<float> antialias_taps(float kernelscale);
 // vif_get_filter(.., NUM_SCALES, ks): the local mean removed after the decimation.
@@ -63,17 +49,5 @@ std::vector<float> local_mean_taps(float kernelscale);
 
 // log2(2 pi e), the differential-entropy constant of a unit Gaussian (double).
 double log2_two_pi_e();
-
-// How one output coordinate of the prescale reads its axis of the source. For
-// output o: `index[o * taps .. + taps)` are source coordinates (already mirrored);
-// bicubic and lanczos4 keep `taps` weights per output in `weight`; bilinear keeps one
-// fraction per output in `weight`; nearest keeps none.
-struct ResampleAxis {
-  int taps = 0;
-  std::vector<int> index;
-  std::vector<float> weight;
-};
-// The table for an axis of `src` samples resampled to `dst` (vif_scale_frame_s).
-ResampleAxis make_resample_axis(PrescaleMethod method, int src, int dst);
 
 }  // namespace fastvmaf::speed

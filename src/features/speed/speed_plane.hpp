@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/float_picture.hpp"
+#include "common/resample.hpp"
 #include "features/speed/speed_params.hpp"
 
 namespace fastvmaf::speed {
@@ -25,7 +27,7 @@ struct SpeedSettings {
   float sigma_nn = 0.29f;
   float nn_floor = 0.0f;
   double prescale = 1.0;
-  PrescaleMethod method = PrescaleMethod::Nearest;
+  common::PrescaleMethod method = common::PrescaleMethod::Nearest;
   int weight_var_mode = 0;
 };
 
@@ -72,10 +74,10 @@ class SpeedPlane {
   std::vector<float> aa_taps_, mean_taps_;
   double log2_2pie_;
   float base_entropy_;
-  ResampleAxis axis_x_, axis_y_;
+  common::ResampleAxis axis_x_, axis_y_;
   void (*pair_sums_)(const double*, std::size_t, double*);  // baseline or AVX2 build
 
-  std::vector<float> original_;  // the whole plane, when resampling
+  common::FloatImage original_;  // the whole plane, when resampling
   std::vector<float> row_;       // one scaled row
   std::vector<float> acc_;       // vertical blur of one kept row
   std::vector<float> down_;      // decimated plane, then minus its local mean

@@ -1,60 +1,38 @@
 #include "common/float_filter.hpp"
 
+#include "common/float_filter_rows.hpp"
 #include "common/mirror.hpp"
 
 namespace fastvmaf::common {
 
-// Each output's sum runs over k in the same order as libvmaf's; only the loops over
-// outputs are innermost, so the compiler may vectorise across j without reordering
-// any single sum (the build never contracts a product into an add).
+namespace {
+struct Baseline {};
+}  // namespace
+
+const FilterKernels& baseline_filter_kernels() {
+  static constexpr FilterKernels k = FilterRows<Baseline>::table();
+  return k;
+}
+
+const FilterKernels& filter_kernels() {
+  static const FilterKernels& k = avx2_filter_kernels() ? *avx2_filter_kernels() : baseline_filter_kernels();
+  return k;
+}
 
 void vertical(const FilterTaps& f, const float* const* rows, unsigned w, float* out) {
-  for (unsigned j = 0; j < w; ++j) out[j] = 0.0f;
-  for (int k = 0; k < f.size(); ++k) {
-    const float t = f.taps[k];
-    const float* s = rows[k];
-    for (unsigned j = 0; j < w; ++j) out[j] += t * s[j];
-  }
+  filter_kernels().vertical(f.taps.data(), f.size(), rows, w, out);
 }
 
 void vertical_squares(const FilterTaps& f, const float* const* rows, unsigned w, float* out) {
-  for (unsigned j = 0; j < w; ++j) out[j] = 0.0f;
-  for (int k = 0; k < f.size(); ++k) {
-    const float t = f.taps[k];
-    const float* s = rows[k];
-    for (unsigned j = 0; j < w; ++j) out[j] += t * (s[j] * s[j]);
-  }
+  filter_kernels().vertical_squares(f.taps.data(), f.size(), rows, w, out);
 }
 
 void vertical_products(const FilterTaps& f, const float* const* a, const float* const* b, unsigned w, float* out) {
-  for (unsigned j = 0; j < w; ++j) out[j] = 0.0f;
-  for (int k = 0; k < f.size(); ++k) {
-    const float t = f.taps[k];
-    const float* x = a[k];
-    const float* y = b[k];
-    for (unsigned j = 0; j < w; ++j) out[j] += t * (x[j] * y[j]);
-  }
+  filter_kernels().vertical_products(f.taps.data(), f.size(), a, b, w, out);
 }
 
 void horizontal(const FilterTaps& f, const float* in, unsigned w, float* out) {
-  const int n = f.size(), r = f.radius(), wi = static_cast<int>(w);
-  auto edge = [&](int j) {
-    float acc = 0.0f;
-    for (int k = 0; k < n; ++k) acc += f.taps[k] * in[reflect(j - r + k, wi)];
-    out[j] = acc;
-  };
-  if (wi <= 2 * r) {
-    for (int j = 0; j < wi; ++j) edge(j);
-    return;
-  }
-  for (int j = 0; j < r; ++j) edge(j);
-  for (int j = r; j < wi - r; ++j) out[j] = 0.0f;
-  for (int k = 0; k < n; ++k) {
-    const float t = f.taps[k];
-    const float* s = in + k - r;
-    for (int j = r; j < wi - r; ++j) out[j] += t * s[j];
-  }
-  for (int j = wi - r; j < wi; ++j) edge(j);
+  filter_kernels().horizontal(f.taps.data(), f.size(), in, w, out);
 }
 
 void reflected_rows(const FilterTaps& f, const FloatImage& img, unsigned i, const float** rows) {

@@ -23,6 +23,22 @@ struct FilterTaps {
   unsigned min_size() const { return static_cast<unsigned>(radius()) + 1; }
 };
 
+// The row kernels, baseline or AVX2 (the same bits; float_filter_rows.hpp).
+struct FilterKernels {
+  void (*vertical)(const float* taps, int n, const float* const* rows, unsigned w, float* out);
+  void (*vertical_squares)(const float* taps, int n, const float* const* rows, unsigned w, float* out);
+  void (*vertical_products)(const float* taps, int n, const float* const* a, const float* const* b, unsigned w,
+                            float* out);
+  void (*horizontal)(const float* taps, int n, const float* in, unsigned w, float* out);
+};
+const FilterKernels& baseline_filter_kernels();
+// nullptr when this build or CPU has no AVX2 path.
+const FilterKernels* avx2_filter_kernels();
+// AVX2 where the CPU has it, else the baseline.
+const FilterKernels& filter_kernels();
+
+// The calls below go through filter_kernels().
+
 // out[j] = sum_k tap[k] * rows[k][j] for j < w; `rows` holds size() row pointers,
 // already reflected.
 void vertical(const FilterTaps& f, const float* const* rows, unsigned w, float* out);

@@ -98,6 +98,37 @@ TEST(CommonFloatFilter, RowsEqualThePlainFilter) {
   }
 }
 
+TEST(CommonFloatFilter, Avx2KernelsEqualTheBaseline) {
+  const FilterKernels* avx2 = avx2_filter_kernels();
+  if (!avx2) GTEST_SKIP() << "no AVX2 on this CPU";
+  const FilterKernels& base = baseline_filter_kernels();
+  std::mt19937 rng(8);
+  for (int trial = 0; trial < 300; ++trial) {
+    const FilterTaps f{vif_filter_taps(static_cast<int>(rng() % 4), trial % 3 ? 1.0f : 2.0f)};
+    const unsigned w = f.min_size() + rng() % 70, h = static_cast<unsigned>(f.size());
+    const FloatImage a = test::random_image(w, h, rng, -1e4f, 1e4f), b = test::random_image(w, h, rng);
+    std::vector<const float*> ra(h), rb(h);
+    for (unsigned k = 0; k < h; ++k) {
+      ra[k] = a.row(k);
+      rb[k] = b.row(k);
+    }
+    std::vector<float> x(w), y(w);
+    const int n = f.size();
+    base.vertical(f.taps.data(), n, ra.data(), w, x.data());
+    avx2->vertical(f.taps.data(), n, ra.data(), w, y.data());
+    ASSERT_EQ(x, y) << w;
+    base.vertical_squares(f.taps.data(), n, ra.data(), w, x.data());
+    avx2->vertical_squares(f.taps.data(), n, ra.data(), w, y.data());
+    ASSERT_EQ(x, y) << w;
+    base.vertical_products(f.taps.data(), n, ra.data(), rb.data(), w, x.data());
+    avx2->vertical_products(f.taps.data(), n, ra.data(), rb.data(), w, y.data());
+    ASSERT_EQ(x, y) << w;
+    base.horizontal(f.taps.data(), n, a.row(0), w, x.data());
+    avx2->horizontal(f.taps.data(), n, a.row(0), w, y.data());
+    ASSERT_EQ(x, y) << w;
+  }
+}
+
 TEST(CommonGaussian, WidthsAndTapsOfEachScale) {
   // (2^(4 - scale) + 1) * kernelscale rounded up to odd, at least 3.
   EXPECT_EQ(filter_width(0, 1.0f), 17);

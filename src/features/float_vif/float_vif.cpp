@@ -4,8 +4,22 @@
 
 namespace fastvmaf::float_vif {
 
-FloatVifExtractor::FloatVifExtractor(const OptionSet& o)
-    : cfg_(Config::from(o)), stat_(cfg_.stat_params()), names_(make_feature_names(o)) {}
+namespace {
+struct Baseline {};
+}  // namespace
+
+const RowKernels& baseline_row_kernels() {
+  static constexpr RowKernels k = VifRows<Baseline>::table();
+  return k;
+}
+
+FloatVifExtractor::FloatVifExtractor(const OptionSet& o, bool force_scalar)
+    : cfg_(Config::from(o)),
+      stat_(cfg_.stat_params()),
+      filter_(force_scalar || !common::avx2_filter_kernels() ? &common::baseline_filter_kernels()
+                                                              : common::avx2_filter_kernels()),
+      rows_(force_scalar || !avx2_row_kernels() ? &baseline_row_kernels() : avx2_row_kernels()),
+      names_(make_feature_names(o)) {}
 
 void FloatVifExtractor::init(const VideoGeometry& g) {
   common::require_float_depth("float_vif", g.bpc);
@@ -23,6 +37,8 @@ void FloatVifExtractor::init(const VideoGeometry& g) {
     v_[q].resize(plan_.w[0]);
     h_[q].resize(plan_.w[0]);
   }
+  num_.resize(plan_.w[0]);
+  den_.resize(plan_.w[0]);
   std::size_t taps = 0;
   for (const auto& t : plan_.taps) taps = std::max(taps, t.taps.size());
   rows_a_.resize(taps);
@@ -35,8 +51,8 @@ void FloatVifExtractor::decimate(int s, const common::FloatImage& src, common::F
   float* h = h_[0].data();
   for (unsigned i = 0; i < dst.height; ++i) {
     common::reflected_rows(f, src, 2 * i, rows_a_.data());
-    common::vertical(f, rows_a_.data(), src.width, v);
-    common::horizontal(f, v, src.width, h);
+    filter_->vertical(f.taps.data(), f.size(), rows_a_.data(), src.width, v);
+    filter_->horizontal(f.taps.data(), f.size(), v, src.width, h);
     float* out = dst.row(i);
     for (unsigned j = 0; j < dst.width; ++j) out[j] = h[2 * j];  // vif_dec2_s
   }
@@ -49,18 +65,16 @@ ScaleSums FloatVifExtractor::scale_sums(int s, const common::FloatImage& ref, co
   for (unsigned i = 0; i < ref.height; ++i) {
     common::reflected_rows(f, ref, i, rows_a_.data());
     common::reflected_rows(f, dis, i, rows_b_.data());
-    common::vertical(f, rows_a_.data(), w, v_[0].data());
-    common::vertical(f, rows_b_.data(), w, v_[1].data());
-    common::vertical_squares(f, rows_a_.data(), w, v_[2].data());
-    common::vertical_squares(f, rows_b_.data(), w, v_[3].data());
-    common::vertical_products(f, rows_a_.data(), rows_b_.data(), w, v_[4].data());
-    for (int q = 0; q < 5; ++q) common::horizontal(f, v_[q].data(), w, h_[q].data());
+    float* v[5] = {v_[0].data(), v_[1].data(), v_[2].data(), v_[3].data(), v_[4].data()};
+    const float* h[5] = {h_[0].data(), h_[1].data(), h_[2].data(), h_[3].data(), h_[4].data()};
+    rows_->vertical5(f.taps.data(), f.size(), rows_a_.data(), rows_b_.data(), w, v);
+    for (int q = 0; q < 5; ++q) filter_->horizontal(f.taps.data(), f.size(), v[q], w, h_[q].data());
+    rows_->statistic(h, w, stat_, num_.data(), den_.data());
+    // vif_statistic_s: one float sum per row, added to the scale's float totals.
     float row_num = 0.0f, row_den = 0.0f;
     for (unsigned j = 0; j < w; ++j) {
-      float n, d;
-      statistic(h_[0][j], h_[1][j], h_[2][j], h_[3][j], h_[4][j], stat_, n, d);
-      row_num += n;
-      row_den += d;
+      row_num += num_[j];
+      row_den += den_[j];
     }
     accum_num += row_num;
     accum_den += row_den;

@@ -10,15 +10,18 @@
 
 #include <vector>
 
+#include "common/float_filter.hpp"
 #include "common/float_picture.hpp"
 #include "core/extractor.hpp"
 #include "features/float_vif/float_vif_params.hpp"
+#include "features/float_vif/float_vif_rows.hpp"
 
 namespace fastvmaf::float_vif {
 
 class FloatVifExtractor final : public FeatureExtractor {
  public:
-  explicit FloatVifExtractor(const OptionSet& options);
+  // `force_scalar` picks the baseline kernels even where AVX2 exists (tests).
+  explicit FloatVifExtractor(const OptionSet& options, bool force_scalar = false);
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
@@ -33,12 +36,15 @@ class FloatVifExtractor final : public FeatureExtractor {
 
   Config cfg_;
   StatParams stat_;
+  const common::FilterKernels* filter_;
+  const RowKernels* rows_;
   FeatureNames names_;
   Plan plan_;
   unsigned bpc_ = 8;
   common::FloatImage ref_in_, dis_in_;  // as read, when prescaling
   common::FloatImage ref_[kScales], dis_[kScales];
   std::vector<float> v_[5], h_[5];      // one vertical and one horizontal row per quantity
+  std::vector<float> num_, den_;        // one row of the statistic
   std::vector<const float*> rows_a_, rows_b_;
   ScaleSums sums_[kScales];
 };

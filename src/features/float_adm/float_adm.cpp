@@ -8,10 +8,23 @@
 #include "common/adm_csf.hpp"
 #include "core/registry.hpp"
 #include "features/float_adm/float_adm_math.hpp"
+#include "features/float_adm/float_adm_rows.hpp"
 
 namespace fastvmaf::float_adm {
 
-FloatAdmExtractor::FloatAdmExtractor(const OptionSet& o) : cfg_(Config::from(o)), names_(make_feature_names(o)) {}
+namespace {
+struct Baseline {};
+}  // namespace
+
+const AdmKernels& baseline_adm_kernels() {
+  static constexpr AdmKernels k = AdmRows<Baseline>::table();
+  return k;
+}
+
+FloatAdmExtractor::FloatAdmExtractor(const OptionSet& o, bool force_scalar)
+    : cfg_(Config::from(o)),
+      names_(make_feature_names(o)),
+      kernels_(force_scalar || !avx2_adm_kernels() ? &baseline_adm_kernels() : avx2_adm_kernels()) {}
 
 void FloatAdmExtractor::init(const VideoGeometry& g) {
   common::require_float_depth("float_adm", g.bpc);
@@ -42,6 +55,7 @@ void FloatAdmExtractor::init(const VideoGeometry& g) {
   }
   lo_.resize(w_);
   hi_.resize(w_);
+  for (auto& v : values_) v.resize(bw);
 }
 
 // adm_dwt2_s / adm_dwt2_lo_s: the vertical pass of each output row into lo_ / hi_, then
@@ -113,32 +127,24 @@ float FloatAdmExtractor::contrast_measure(const ScaleParams& p, const common::Fl
     const unsigned im1 = static_cast<unsigned>(i == 0 ? 1 : i - 1);
     const unsigned ip1 = static_cast<unsigned>(i == h - 1 ? h - 1 : i + 1);
     const unsigned ii = static_cast<unsigned>(i);
-    const float* up[3];
-    const float* mid[3];
-    const float* down[3];
-    const float* centre[3];
-    const float* x[3];
+    MeasureRow row;
     for (int b = 0; b < 3; ++b) {
-      up[b] = weight[b].row(im1);
-      mid[b] = weight[b].row(ii);
-      down[b] = weight[b].row(ip1);
-      centre[b] = masker[b].row(ii);
-      x[b] = src[b].row(ii);
+      row.up[b] = weight[b].row(im1);
+      row.mid[b] = weight[b].row(ii);
+      row.down[b] = weight[b].row(ip1);
+      row.centre[b] = masker[b].row(ii);
+      row.x[b] = src[b].row(ii);
+      row.rfactor[b] = p.rfactor[b];
     }
+    row.w = w;
+    row.bypass_cm = cfg_.bypass_cm;
+    row.cube = cube;
+    row.p = pf;
+    float* values[3] = {values_[0].data(), values_[1].data(), values_[2].data()};
+    kernels_->measure(row, m.left, m.right, values);
     float inner[3] = {0, 0, 0};
-    for (int j = m.left; j < m.right; ++j) {
-      const int jm1 = j == 0 ? 1 : j - 1;
-      const int jp1 = j == w - 1 ? w - 1 : j + 1;
-      float thr = 0;
-      if (!cfg_.bypass_cm)
-        for (int b = 0; b < 3; ++b)
-          thr += threshold_term(up[b], mid[b], down[b], jm1, j, jp1, p.rfactor[b] * centre[b][j]);
-      for (int b = 0; b < 3; ++b) {
-        float v = std::fabs(x[b][j] * p.rfactor[b]) - thr;
-        v = v < 0.0f ? 0.0f : v;
-        inner[b] += cube ? v * v * v : std::pow(v, pf);
-      }
-    }
+    for (int j = 0; j < m.cols(); ++j)
+      for (int b = 0; b < 3; ++b) inner[b] += values[b][j];
     for (int b = 0; b < 3; ++b) accum[b] += inner[b];
   }
   return scale_total(accum, m, noise_weight, cfg_.p_norm);
@@ -165,6 +171,10 @@ void FloatAdmExtractor::submit(const FrameInput& f) {
     // Decouple in place (r over the reference bands, a over the distorted ones), then
     // the masking weights of both, over the region the measure's neighbourhood reads.
     const Rect& d = p.decouple;
+    DecoupleParams dp;
+    dp.gain_limit = cfg_.enhn_gain_limit;
+    dp.cos_sq = cos_sq;
+    for (int b = 0; b < 3; ++b) dp.rfactor[b] = p.rfactor[b];
     for (int b = 0; b < 3; ++b) {
       weight_a_[b].reshape(static_cast<unsigned>(p.w), static_cast<unsigned>(p.h));
       weight_r_[b].reshape(static_cast<unsigned>(p.w), static_cast<unsigned>(p.h));
@@ -173,24 +183,9 @@ void FloatAdmExtractor::submit(const FrameInput& f) {
       const unsigned ii = static_cast<unsigned>(i);
       float* o[3] = {ref_b_.band[0].row(ii), ref_b_.band[1].row(ii), ref_b_.band[2].row(ii)};
       float* t[3] = {dis_b_.band[0].row(ii), dis_b_.band[1].row(ii), dis_b_.band[2].row(ii)};
-      for (int j = d.left; j < d.right; ++j) {
-        const float ov[3] = {o[0][j], o[1][j], o[2][j]};
-        const float tv[3] = {t[0][j], t[1][j], t[2][j]};
-        float r[3], a[3];
-        decouple(ov, tv, cfg_.enhn_gain_limit, cos_sq, r, a);
-        for (int b = 0; b < 3; ++b) {
-          o[b][j] = r[b];
-          t[b][j] = a[b];
-        }
-      }
-      for (int b = 0; b < 3; ++b) {
-        float* wa = weight_a_[b].row(ii);
-        float* wr = weight_r_[b].row(ii);
-        for (int j = d.left; j < d.right; ++j) {
-          wa[j] = masking_weight(p.rfactor[b] * t[b][j]);
-          wr[j] = masking_weight(p.rfactor[b] * o[b][j]);
-        }
-      }
+      float* wa[3] = {weight_a_[0].row(ii), weight_a_[1].row(ii), weight_a_[2].row(ii)};
+      float* wr[3] = {weight_r_[0].row(ii), weight_r_[1].row(ii), weight_r_[2].row(ii)};
+      kernels_->decouple(o, t, d.left, d.right, dp, wa, wr);
     }
     out.num = contrast_measure(p, ref_b_.band, dis_b_.band, weight_a_, cfg_.noise_weight);
     out.aim_num = contrast_measure(p, dis_b_.band, ref_b_.band, weight_r_, 0.0);

@@ -13,12 +13,14 @@
 #include "common/float_picture.hpp"
 #include "core/extractor.hpp"
 #include "features/float_adm/float_adm_params.hpp"
+#include "features/float_adm/float_adm_rows.hpp"
 
 namespace fastvmaf::float_adm {
 
 class FloatAdmExtractor final : public FeatureExtractor {
  public:
-  explicit FloatAdmExtractor(const OptionSet& options);
+  // `force_scalar` picks the baseline kernels even where AVX2 exists (tests).
+  explicit FloatAdmExtractor(const OptionSet& options, bool force_scalar = false);
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
@@ -41,12 +43,14 @@ class FloatAdmExtractor final : public FeatureExtractor {
 
   Config cfg_;
   FeatureNames names_;
+  const AdmKernels* kernels_;
   ScaleParams params_[kScales];
   unsigned w_ = 0, h_ = 0, bpc_ = 8;
   common::FloatImage ref_, dis_;
   Bands ref_b_, dis_b_;
   common::FloatImage weight_a_[3], weight_r_[3];  // masking weights of the a and r bands
   std::vector<float> lo_, hi_;
+  mutable std::vector<float> values_[3];  // one row of the contrast measure's per-sample values
   ScaleSums sums_[kScales];
 };
 

@@ -372,7 +372,9 @@ TEST(FloatAdmParams, CsfModesAndOverrides) {
 
 class Sink : public FeatureSink {
  public:
-  void append(const std::string& name, unsigned, double value) override { values[std::string(feature_alias(name))] = value; }
+  void append(const std::string& name, unsigned, double value) override {
+    values[std::string(feature_alias(name))] = value;
+  }
   void aggregate(const std::string&, double) override {}
   std::map<std::string, double> values;
 };

@@ -155,7 +155,8 @@ TEST(FloatMotionExtractor, FollowsLibvmafsPerFrameRules) {
       const unsigned w = 12 + rng() % 30, h = 10 + rng() % 20;
       std::vector<Picture> clip;
       clip.push_back(test::textured_picture(fmt, w, h, bpc, rng));
-      for (unsigned i = 1; i < frames; ++i) clip.push_back(test::textured_picture(fmt, w, h, bpc, rng, &clip.back(), 9));
+      for (unsigned i = 1; i < frames; ++i)
+        clip.push_back(test::textured_picture(fmt, w, h, bpc, rng, &clip.back(), 9));
       FloatMotionExtractor e(o);
       e.init({w, h, fmt, bpc});
       FeatureCollector c;

@@ -96,7 +96,8 @@ void reference_sums(const Config& c, const common::FloatImage& ref_in, const com
       }
     }
     const common::FloatImage mu1 = test::naive_filter(f, ref), mu2 = test::naive_filter(f, dis);
-    const common::FloatImage xx = test::naive_filter(f, ref, nullptr, true), yy = test::naive_filter(f, dis, nullptr, true);
+    const common::FloatImage xx = test::naive_filter(f, ref, nullptr, true);
+    const common::FloatImage yy = test::naive_filter(f, dis, nullptr, true);
     const common::FloatImage xy = test::naive_filter(f, ref, &dis);
     float num = 0, den = 0;
     for (unsigned i = 0; i < ref.height; ++i) {
@@ -248,7 +249,9 @@ TEST(FloatVifExtractor, Avx2EqualsTheBaseline) {
 
 class Sink : public FeatureSink {
  public:
-  void append(const std::string& name, unsigned, double value) override { values[std::string(feature_alias(name))] = value; }
+  void append(const std::string& name, unsigned, double value) override {
+    values[std::string(feature_alias(name))] = value;
+  }
   void aggregate(const std::string&, double) override {}
   std::map<std::string, double> values;
 };
@@ -264,7 +267,8 @@ TEST(FloatVifExtractor, NamesAndDebugOutputs) {
   EXPECT_EQ(sink.values.at("vif_den_scale0_ssclz"), -1.0);
   EXPECT_EQ(sink.values.at("vif_ssclz"), 6.0 / 16.0);
   Sink plain;
-  const OptionSet o = options({{"vif_kernelscale", "0.5"}, {"vif_enhn_gain_limit", "1.0"}, {"vif_scale3_min_val", "0.9"}});
+  const OptionSet o =
+      options({{"vif_kernelscale", "0.5"}, {"vif_enhn_gain_limit", "1.0"}, {"vif_scale3_min_val", "0.9"}});
   emit_scores(Config::from(o), sums, make_feature_names(o), 0, plain);
   EXPECT_EQ(plain.values.size(), 4u);
   EXPECT_EQ(plain.values.at("vif_scale3_egl_1_ks_0.5_s3miv_0.9"), 0.9);  // MAX(1 / 8, 0.9)

@@ -118,7 +118,8 @@ void emit_scores(const Config& c, const ScaleSums (&sums)[kScales], const Featur
 
   auto at_least = [](double v, double min) { return v > min ? v : min; };  // MAX(v, min)
   sink.append(n.scale[0], index, c.skip_scale0 ? 0.0 : scores[0] / scores[1]);
-  for (int s = 1; s < kScales; ++s) sink.append(n.scale[s], index, at_least(scores[2 * s] / scores[2 * s + 1], c.min_val[s]));
+  for (int s = 1; s < kScales; ++s)
+    sink.append(n.scale[s], index, at_least(scores[2 * s] / scores[2 * s + 1], c.min_val[s]));
   if (!c.debug) return;
   sink.append(n.vif, index, score);
   sink.append(n.vif_num, index, num);

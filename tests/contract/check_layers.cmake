@@ -2,10 +2,12 @@
 #
 #   include/fastvmaf  the public API: includes only itself
 #   core              the ground floor: core and the public API
+#   common            core: the helpers libvmaf shares between extractors (docs/adr/0006)
 #   gpu               core; gpu/hd only core and gpu/hd
 #   io, model         core (and themselves)
-#   features/<name>   core, gpu and its own folder: features never include each other
-#   engine            everything below it: core, gpu, io, model (features register themselves)
+#   features/<name>   core, common, gpu and its own folder: features never include each other
+#   engine            everything below it: core, common, gpu, io, model (features register
+#                     themselves)
 #   capi, cli         the engine and everything below it
 #
 #   cmake -DROOT=<dir with src/ and include/> -P check_layers.cmake   fails listing every violation
@@ -42,7 +44,7 @@ function(target_layer inc out)
     set(l "features/${CMAKE_MATCH_1}")
   elseif(inc MATCHES "^gpu/hd/")
     set(l gpu/hd)
-  elseif(inc MATCHES "^(core|gpu|io|model|engine|capi|cli)/")
+  elseif(inc MATCHES "^(core|common|gpu|io|model|engine|capi|cli)/")
     set(l "${CMAKE_MATCH_1}")
   else()
     set(l "")
@@ -52,13 +54,14 @@ endfunction()
 
 set(allowed_api api)
 set(allowed_core core api)
+set(allowed_common common core api)
 set(allowed_gpu/hd gpu/hd core api)
 set(allowed_gpu gpu gpu/hd core api)
 set(allowed_io io core api)
 set(allowed_model model core api)
-set(allowed_engine engine model io gpu gpu/hd core api)
-set(allowed_capi capi engine model io gpu core api)
-set(allowed_cli cli engine model io gpu core api)
+set(allowed_engine engine model io gpu gpu/hd common core api)
+set(allowed_capi capi engine model io gpu common core api)
+set(allowed_cli cli engine model io gpu common core api)
 
 get_filename_component(ROOT "${ROOT}" ABSOLUTE)
 file(GLOB_RECURSE files LIST_DIRECTORIES false
@@ -73,7 +76,7 @@ foreach(f IN LISTS files)
     continue()
   endif()
   if(from MATCHES "^features/")
-    set(ok "${from}" gpu gpu/hd core api)
+    set(ok "${from}" gpu gpu/hd common core api)
   elseif(DEFINED allowed_${from})
     set(ok ${allowed_${from}})
   else()

@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "common/adm_csf.hpp"
 #include "features/adm/adm_math.hpp"
 #include "features/adm/adm_params.hpp"
 #include "features/adm/adm_rows.hpp"
@@ -145,7 +146,7 @@ void check_decouple(std::mt19937& rng, std::int64_t range, bool scale0) {
     const T tv = along ? static_cast<T>(std::clamp<double>(ov * f, -range, range)) : rnd();
     const T t = along ? static_cast<T>(std::clamp<double>(o * f, -range, range)) : rnd();
     const bool ok = within_1deg(std::int64_t{oh} * th + std::int64_t{ov} * tv, std::int64_t{oh} * oh + std::int64_t{ov} * ov,
-                                std::int64_t{th} * th + std::int64_t{tv} * tv, cos_1deg_sq());
+                                std::int64_t{th} * th + std::int64_t{tv} * tv, common::cos_1deg_sq());
     const int exact = exact_within_1deg(oh, ov, th, tv);
     if (exact >= 0) {
       ASSERT_EQ(ok, exact == 1) << oh << " " << ov << " " << th << " " << tv;

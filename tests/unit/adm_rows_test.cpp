@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "common/adm_csf.hpp"
 #include "features/adm/adm_cpu.hpp"
 #include "features/adm/adm_params.hpp"
 #include "features/adm/adm_rows.hpp"
@@ -167,7 +168,7 @@ DecoupleParams random_decouple_params(std::mt19937& rng, bool scale0) {
   for (auto& w : p.i_rfactor)
     w = scale0 ? static_cast<std::uint32_t>(rng() % 65536) : (rng() % 3 == 0 ? static_cast<std::uint32_t>(rng()) : rng() % 200000000u);
   p.gain_limit = std::vector<double>{1.0, 1.2, 1.7, 37.3, 100.0}[rng() % 5];
-  p.cos_sq = cos_1deg_sq();
+  p.cos_sq = common::cos_1deg_sq();
   p.div_lookup = div_lookup();
   p.aim = rng() % 4 != 0;
   return p;

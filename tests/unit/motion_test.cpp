@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/motion_blend.hpp"
 #include "core/collector.hpp"
 #include "features/motion/motion.hpp"
 #include "features/motion/motion_math.hpp"
@@ -133,9 +134,9 @@ TEST(MotionMath, PerElementHelpersMatchReference) {
 }
 
 TEST(MotionMath, BlendIsLibvmafs) {
-  EXPECT_EQ(blend(10.0, 1.0, 40.0), 10.0);
-  EXPECT_EQ(blend(50.0, 0.5, 40.0), 50.0 * 0.5 + 0.5 * 40.0);
-  EXPECT_EQ(blend(30.0, 0.25, 40.0), 30.0 * 0.25 + 0.75 * 30.0);
+  EXPECT_EQ(common::motion_blend(10.0, 1.0, 40.0), 10.0);
+  EXPECT_EQ(common::motion_blend(50.0, 0.5, 40.0), 50.0 * 0.5 + 0.5 * 40.0);
+  EXPECT_EQ(common::motion_blend(30.0, 0.25, 40.0), 30.0 * 0.25 + 0.75 * 30.0);
 }
 
 struct Case {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/adm_csf.hpp"
 #include "features/adm/adm_math.hpp"
 
 namespace fastvmaf::adm {
@@ -27,7 +28,7 @@ AdmCpu::AdmCpu(const AdmConfig& config, unsigned width, unsigned height, unsigne
   int in_w = static_cast<int>(width), in_h = static_cast<int>(height);
   for (int s = 0; s < kScales; ++s) {
     params_[s] = make_scale_params(cfg_, s, in_w, in_h);
-    decouple_[s] = {params_[s].i_rfactor, cfg_.enhn_gain_limit, cos_1deg_sq(), div_lookup(), !cfg_.skip_aim};
+    decouple_[s] = {params_[s].i_rfactor, cfg_.enhn_gain_limit, common::cos_1deg_sq(), div_lookup(), !cfg_.skip_aim};
     in_w = params_[s].w;
     in_h = params_[s].h;
   }

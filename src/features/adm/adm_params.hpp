@@ -1,6 +1,7 @@
 // Constants and per-scale parameters of libvmaf's integer ADM (integer_adm.c,
 // integer_adm.h, barten_csf_tools.h): the db2 filter, the reciprocal table, the CSF
-// weights of every mode, the border regions and the fixed-point shifts of each scale.
+// weights of every mode (the Watson and Barten CSFs come from common/adm_csf.hpp),
+// the border regions and the fixed-point shifts of each scale.
 // One copy, used by the CPU reference and the GPU twins.
 #pragma once
 
@@ -37,9 +38,6 @@ inline constexpr DwtRounding kDwtS123[3] = {{0, 0, 16384, 15}, {32768, 16, 32768
 inline constexpr int kDivLookupSize = 65537;
 const std::int32_t* div_lookup();
 
-// cos(1 degree)^2 as the float libvmaf's decouple compares with.
-float cos_1deg_sq();
-
 // libvmaf's ADM_CSF_MODE.
 enum class CsfMode { Watson97 = 0, Barten = 1, BartenWatsonBlend = 2, BartenWatsonBlendMae = 3 };
 
@@ -66,9 +64,7 @@ std::string config_error(const AdmConfig& c);
 // the first factor, d uses the second). `scale` is 0..3.
 std::array<float, 3> csf_weights(const AdmConfig& c, int scale);
 
-// The CSF functions themselves, as libvmaf evaluates them in float.
-float watson_quant_step(int lambda, int theta, double norm_view_dist, int ref_display_height);
-float barten_csf(int lambda, double norm_view_dist, int ref_display_height, double csf_scale);
+// The Watson and Barten CSFs are common/adm_csf.hpp's (float ADM uses them too).
 // Blended tables: theta 0 (h, v) or 1 (d); returns -22 (libvmaf's -EINVAL) when the
 // display is not tabulated.
 float blended_csf(bool mae, int scale, int theta, double norm_view_dist, int ref_display_height);

@@ -1,5 +1,6 @@
 // Per-element arithmetic of libvmaf's integer motion (integer_motion.c,
-// integer_motion.h, motion_blend_tools.h), callable from host code and GPU kernels.
+// integer_motion.h), callable from host code and GPU kernels. motion_blend() is
+// common/motion_blend.hpp's (float motion blends the same way).
 #pragma once
 
 #include <cstdint>
@@ -48,11 +49,6 @@ FVMAF_HD inline std::int32_t horizontal_value_inner(const std::int32_t* y, int j
   std::int64_t acc = 0;
   for (int k = 0; k < kTaps; ++k) acc += static_cast<std::int64_t>(filter_tap(k) * y[j - kRadius + k]);
   return static_cast<std::int32_t>((acc + 32768) >> 16);
-}
-
-// libvmaf's motion_blend(): the score above `offset` scaled by `factor`.
-FVMAF_HD inline double blend(double score, double factor, double offset) {
-  return score * factor + (1 - factor) * (offset < score ? offset : score);
 }
 
 }  // namespace fastvmaf::motion

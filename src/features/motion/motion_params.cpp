@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/motion_blend.hpp"
 #include "core/feature_name.hpp"
 #include "features/motion/motion_math.hpp"
 
@@ -62,7 +63,7 @@ void derive_motion2_3(FeatureCollector& c, const FeatureNames& names, const Para
   // Frames before min_idx have no motion of their own; motion3 borrows the first
   // real one.
   double stamp = 0.;
-  if (n > min_idx) stamp = min_of(blend(sad[min_idx], p.blend_factor, p.blend_offset), p.max_val);
+  if (n > min_idx) stamp = min_of(common::motion_blend(sad[min_idx], p.blend_factor, p.blend_offset), p.max_val);
 
   double prev_processed = 0.;
   for (unsigned i = 0; i < n; ++i) {
@@ -84,7 +85,7 @@ void derive_motion2_3(FeatureCollector& c, const FeatureNames& names, const Para
       motion3 = stamp;
       prev_processed = stamp;
     } else {
-      const double processed = min_of(blend(motion2, p.blend_factor, p.blend_offset), p.max_val);
+      const double processed = min_of(common::motion_blend(motion2, p.blend_factor, p.blend_offset), p.max_val);
       motion3 = p.moving_average ? (processed + prev_processed) / 2.0 : processed;
       prev_processed = processed;
     }

@@ -46,6 +46,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "common/adm_csf.hpp"
 #include "core/hd.hpp"
 #include "features/adm/adm_math.hpp"
 #include "features/adm/adm_params.hpp"
@@ -242,7 +243,7 @@ inline StageArgs stage_args(const Plan& pl, const Buffers& b, const FrameInput& 
   }
   a.div_lookup = b.div_lookup;
   a.gain_limit = pl.cfg.enhn_gain_limit;
-  a.cos_sq = cos_1deg_sq();
+  a.cos_sq = common::cos_1deg_sq();
   a.aim = !pl.cfg.skip_aim;
   a.results = f.results;
   return a;

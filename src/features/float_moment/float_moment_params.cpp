@@ -1,0 +1,61 @@
+#include "features/float_moment/float_moment_params.hpp"
+
+#include <cstdint>
+
+#include "common/float_picture.hpp"
+
+namespace fastvmaf::float_moment {
+
+namespace {
+Moments divided(double sum, double sum_sq, unsigned w, unsigned h) {
+  const int n = static_cast<int>(w) * static_cast<int>(h);  // int, as in libvmaf
+  return {sum / n, sum_sq / n};
+}
+}  // namespace
+
+Moments moments_literal(const Plane& plane, unsigned bpc, unsigned w, unsigned h) {
+  double sum = 0, sum_sq = 0;
+  const float divisor = common::depth_divisor(bpc);
+  for (unsigned i = 0; i < h; ++i)
+    for (unsigned j = 0; j < w; ++j) {
+      const float v = bpc == 8 ? common::to_float(plane.row<std::uint8_t>(i)[j], 0)
+                               : common::to_float(plane.row<std::uint16_t>(i)[j], divisor, 0);
+      sum += v;
+      sum_sq += v * v;
+    }
+  return divided(sum, sum_sq, w, h);
+}
+
+Moments moments(const Plane& plane, unsigned bpc, unsigned w, unsigned h) {
+  // A sample is k / divisor exactly, so the first moment's double sum is exact at any
+  // depth (below 2^44 / divisor for 2^28 samples): the integer sum over the divisor.
+  // A square k^2 / divisor^2 is exact in float while k < 2^12 and its sums are exact in
+  // double (multiples of 1 / divisor^2 below 2^52 / divisor^2). 16-bit squares round in
+  // float: that sum is added literally.
+  if (bpc == 16) return moments_literal(plane, bpc, w, h);
+  std::uint64_t sum = 0, sum_sq = 0;
+  for (unsigned i = 0; i < h; ++i) {
+    std::uint64_t s = 0, q = 0;
+    if (bpc == 8) {
+      const std::uint8_t* p = plane.row<std::uint8_t>(i);
+      for (unsigned j = 0; j < w; ++j) {
+        const std::uint32_t v = p[j];
+        s += v;
+        q += v * v;
+      }
+    } else {
+      const std::uint16_t* p = plane.row<std::uint16_t>(i);
+      for (unsigned j = 0; j < w; ++j) {
+        const std::uint64_t v = p[j];
+        s += v;
+        q += v * v;
+      }
+    }
+    sum += s;
+    sum_sq += q;
+  }
+  const double divisor = common::depth_divisor(bpc);
+  return divided(static_cast<double>(sum) / divisor, static_cast<double>(sum_sq) / (divisor * divisor), w, h);
+}
+
+}  // namespace fastvmaf::float_moment

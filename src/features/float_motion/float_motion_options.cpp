@@ -1,0 +1,46 @@
+#include "features/float_motion/float_motion_options.hpp"
+
+#include "core/registry.hpp"
+
+namespace fastvmaf::float_motion {
+
+const std::vector<OptionSpec>& option_specs() {
+  static const std::vector<OptionSpec> specs = {
+      {.name = "debug", .type = OptType::Bool, .default_value = true,
+       .help = "debug mode: enable additional output"},
+      {.name = "motion_force_zero", .type = OptType::Bool, .default_value = false, .feature_param = true,
+       .alias = "force_0", .help = "forcing motion score to zero"},
+      {.name = "motion_fps_weight", .type = OptType::Double, .default_value = 1.0, .min = 0.0, .max = 5.0,
+       .feature_param = true, .alias = "mfw", .help = "fps-aware multiplicative weight/correction"},
+      {.name = "motion_blend_factor", .type = OptType::Double, .default_value = 1.0, .min = 0.0, .max = 1.0,
+       .feature_param = true, .alias = "mbf", .help = "blend motion score given an offset"},
+      {.name = "motion_blend_offset", .type = OptType::Double, .default_value = 40.0, .min = 0.0, .max = 1000.0,
+       .feature_param = true, .alias = "mbo", .help = "blend motion score starting from this offset"},
+      {.name = "motion_add_scale1", .type = OptType::Bool, .default_value = false, .feature_param = true,
+       .alias = "mdc", .help = "add motion score from scale1"},
+      {.name = "motion_filter_size", .type = OptType::Int, .default_value = kDefaultFilterSize, .min = 0, .max = 9,
+       .feature_param = true, .alias = "mfs", .help = "filtering size"},
+      {.name = "motion_add_uv", .type = OptType::Bool, .default_value = false, .feature_param = true,
+       .alias = "mau", .help = "include U and V terms"},
+      {.name = "motion_max_val", .type = OptType::Double, .default_value = kDefaultMaxVal, .min = 0.0,
+       .max = 10000.0, .feature_param = true, .alias = "mmxv",
+       .help = "maximum value allowed; larger values will be clipped to this value"},
+  };
+  return specs;
+}
+
+namespace {
+ExtractorInfo make_info() {
+  ExtractorInfo info;
+  info.name = "float_motion";
+  info.provided_features = {"VMAF_feature_motion_score", "VMAF_feature_motion2_score",
+                            "VMAF_feature_motion3_score"};
+  info.options = &option_specs();
+  info.temporal = true;
+  return info;
+}
+}  // namespace
+
+FASTVMAF_REGISTER_EXTRACTOR(make_info());
+
+}  // namespace fastvmaf::float_motion

@@ -1,0 +1,82 @@
+// Per-element arithmetic of libvmaf's float VIF (vif_tools.c): the fast log2
+// (VIF_OPT_FAST_LOG2) and the per-pixel statistic (vif_statistic_s,
+// vif_stat_mode 'matching_matlab'). float throughout, except where libvmaf adds the
+// double vif_sigma_nsq: those quotients are taken in double and narrowed once.
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "core/hd.hpp"
+
+namespace fastvmaf::float_vif {
+
+// log2f_approx: the exponent, plus a degree-8 polynomial of the mantissa - 1
+// (Horner's rule in float); -inf at 0 (either sign) and NaN below. Written without
+// branches so that a loop over samples vectorises; every operation is libvmaf's.
+FVMAF_HD inline float log2_approx(float x) {
+  // Double literals narrowed to float, as libvmaf's table is initialised.
+  constexpr float kPoly[9] = {static_cast<float>(-0.012671635276421), static_cast<float>(0.064841182402670),
+                              static_cast<float>(-0.157048836463065), static_cast<float>(0.257167726303123),
+                              static_cast<float>(-0.353800560300520), static_cast<float>(0.480131410397451),
+                              static_cast<float>(-0.721314327952201), static_cast<float>(1.442694803896991),
+                              0.0f};
+  const std::uint32_t u = std::bit_cast<std::uint32_t>(x);
+  const std::int32_t exponent = static_cast<std::int32_t>((u & 0x7F800000u) >> 23);
+  const float remain = std::bit_cast<float>((u & 0x007FFFFFu) | 0x3F800000u);
+  const float base = static_cast<float>(exponent - 127);
+  const float t = remain - 1.0f;
+  float poly = 0;
+  for (float c : kPoly) poly = poly * t + c;
+  float r = base + poly;
+  r = x < 0 ? std::numeric_limits<float>::quiet_NaN() : r;
+  return x == 0 ? -std::numeric_limits<float>::infinity() : r;
+}
+
+// Constants of one scale's statistic.
+struct StatParams {
+  float gain_limit;       // (float) vif_enhn_gain_limit
+  double sigma_nsq;       // vif_sigma_nsq, double as in libvmaf
+  float sigma_max_inv;    // powf(sigma_nsq, 2) / (255 * 255), as float
+};
+
+// One pixel's num and den from the filtered means (mu1, mu2), second moments (xx, yy)
+// and cross moment (xy) of the reference and distorted images. libvmaf's if-blocks
+// are selects here (every value they choose between is computed either way there
+// too), so that a loop over pixels vectorises with the same results.
+FVMAF_HD inline void statistic(float mu1, float mu2, float xx, float yy, float xy, const StatParams& p, float& num,
+                               float& den) {
+  constexpr float eps = 1.0e-10f;
+  float sigma1_sq = xx - mu1 * mu1;
+  float sigma2_sq = yy - mu2 * mu2;
+  const float sigma12 = xy - mu1 * mu2;
+  sigma1_sq = sigma1_sq > 0.0f ? sigma1_sq : 0.0f;  // MAX(sigma1_sq, 0.0f)
+  sigma2_sq = sigma2_sq > 0.0f ? sigma2_sq : 0.0f;
+  float g = sigma12 / (sigma1_sq + eps);
+  float sv_sq = sigma2_sq - g * sigma12;
+  const bool flat_ref = sigma1_sq < eps;
+  g = flat_ref ? 0.0f : g;
+  sv_sq = flat_ref ? sigma2_sq : sv_sq;
+  sigma1_sq = flat_ref ? 0.0f : sigma1_sq;
+  const bool flat_dis = sigma2_sq < eps;
+  g = flat_dis ? 0.0f : g;
+  sv_sq = flat_dis ? 0.0f : sv_sq;
+  const bool negative = g < 0.0f;
+  sv_sq = negative ? sigma2_sq : sv_sq;
+  g = negative ? 0.0f : g;
+  sv_sq = sv_sq > eps ? sv_sq : eps;        // MAX(sv_sq, eps)
+  g = g < p.gain_limit ? g : p.gain_limit;  // MIN(g, vif_enhn_gain_limit_f)
+  float n = log2_approx(static_cast<float>(
+      1.0f + static_cast<double>(g * g * sigma1_sq) / (static_cast<double>(sv_sq) + p.sigma_nsq)));
+  float d = log2_approx(static_cast<float>(1.0f + static_cast<double>(sigma1_sq) / p.sigma_nsq));
+  n = sigma12 < 0.0f ? 0.0f : n;
+  const bool below_noise = static_cast<double>(sigma1_sq) < p.sigma_nsq;
+  n = below_noise ? 1.0f - sigma2_sq * p.sigma_max_inv : n;
+  d = below_noise ? 1.0f : d;
+  num = n;
+  den = d;
+}
+
+}  // namespace fastvmaf::float_vif

@@ -26,7 +26,6 @@ shared=${FASTVMAF_SHARED_DIR:-$here/../shared}
 cli=$build/src/fastvmaf
 corpus=${BENCH_CORPUS:-$build/corpus}
 libvmaf=${BENCH_LIBVMAF:-}
-export FASTVMAF_MODEL_DIR=${FASTVMAF_MODEL_DIR:-$shared/models}
 [ -n "${BENCH_CORPUS:-}" ] || "$here/tests/golden/materialize_corpus.sh" "$shared" "$corpus" >/dev/null
 
 # The pairs of the table: 576x324, 1920x1080, 3840x2160 (8-bit 4:2:0 corpus clips).

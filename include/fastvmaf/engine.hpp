@@ -22,7 +22,9 @@ struct FeatureRequest {
   std::vector<std::pair<std::string, std::string>> options;
 };
 
-// One -m: a model file (path) or a model looked up in the model directory (version).
+// One -m: a model file (path), or a model by version: NAME.json in the model directory
+// when EngineOptions::model_dir is set and holds it, else the built-in model NAME (every
+// model libvmaf ships is built in).
 struct ModelRequest {
   std::string path;
   std::string version;
@@ -50,7 +52,7 @@ struct EngineOptions {
   unsigned threads = 0;         // 0: every hardware thread
   unsigned subsample = 1;
   BackendChoice backend = BackendChoice::Cpu;
-  std::string model_dir;        // where version=NAME looks for NAME.json
+  std::string model_dir;        // where version=NAME looks first for NAME.json; empty: built-in models only
 };
 
 struct RunLimits {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -14,6 +15,7 @@
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
 #include "core/dict_value.hpp"
+#include "model/builtin_models.hpp"
 
 namespace fastvmaf::model {
 
@@ -385,15 +387,15 @@ std::string model_path(const ModelRequest& req, const std::string& model_dir) {
   return (model_dir.empty() ? std::string(".") : model_dir) + "/" + req.version + ".json";
 }
 
-ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir) {
-  const std::string path = model_path(req, model_dir);
+namespace {
+
+// The file's text; nullopt when it does not exist and `missing_ok`.
+std::optional<std::string> read_text(const std::string& path, bool missing_ok, const std::string& what) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) {
     const int err = errno;
-    if (!req.version.empty())
-      throw InputError(fmt::format("model version \"{}\": cannot open \"{}\" ({}); the model directory is \"{}\"",
-                                   req.version, path, std::strerror(err), model_dir));
-    throw InputError(fmt::format("model \"{}\": cannot open it ({})", path, std::strerror(err)));
+    if (missing_ok && err == ENOENT) return std::nullopt;
+    throw InputError(fmt::format("{}: cannot open \"{}\" ({})", what, path, std::strerror(err)));
   }
   std::string text;
   char buf[1 << 16];
@@ -402,8 +404,31 @@ ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir)
   const bool failed = std::ferror(f) != 0;
   const int err = errno;
   std::fclose(f);
-  if (failed) throw InputError(fmt::format("model \"{}\": cannot read it ({})", path, std::strerror(err)));
-  return read_model_json(text, req, path);
+  if (failed) throw InputError(fmt::format("{}: cannot read \"{}\" ({})", what, path, std::strerror(err)));
+  return text;
+}
+
+}  // namespace
+
+// path= reads that file. version=NAME reads <model_dir>/NAME.json when the model
+// directory is set and holds that file, else the built-in model NAME.
+ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir) {
+  if (!req.path.empty()) {
+    const std::string what = fmt::format("model \"{}\"", req.path);
+    return read_model_json(*read_text(req.path, false, what), req, req.path);
+  }
+  const std::string what = fmt::format("model version \"{}\"", req.version);
+  if (!model_dir.empty()) {
+    const std::string path = model_path(req, model_dir);
+    if (auto text = read_text(path, true, what)) return read_model_json(*text, req, path);
+  }
+  if (const BuiltinModel* b = find_builtin_model(req.version))
+    return read_model_json(b->text(), req, fmt::format("built-in model {}", b->version));
+  throw InputError(fmt::format("{} is not a built-in model{} (built-in: {}); give a file with -m path=FILE",
+                               what,
+                               model_dir.empty() ? std::string()
+                                                 : fmt::format(" and there is no \"{}\"", model_path(req, model_dir)),
+                               builtin_model_list()));
 }
 
 }  // namespace fastvmaf::model

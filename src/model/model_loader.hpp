@@ -28,10 +28,12 @@ struct ModelFile {
 // extractor the model does not use.
 ModelFile read_model_json(std::string_view text, const ModelRequest& req, const std::string& source);
 
-// req.path, or <model_dir>/<req.version>.json.
+// req.path, or <model_dir>/<req.version>.json (where read_model_file looks first for a version).
 std::string model_path(const ModelRequest& req, const std::string& model_dir);
 
-// Reads and parses the file model_path(req, model_dir) names.
+// Reads and parses req.path; for req.version, <model_dir>/<version>.json when model_dir is
+// set and holds that file, else the built-in model of that version (builtin_models.hpp).
+// Throws InputError naming the model when it is in neither.
 ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir);
 
 }  // namespace fastvmaf::model

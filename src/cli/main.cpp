@@ -13,6 +13,7 @@
 
 #include "cli/cli_args.hpp"
 #include "core/registry.hpp"
+#include "engine/source_run.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
 #include "io/av_source.hpp"
@@ -98,7 +99,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
       std::fflush(stderr);
     };
   }
-  fastvmaf::Result result = engine.run(*ref, *dis, args.limits, progress, warn);
+  fastvmaf::Result result = fastvmaf::run_sources(engine, *ref, *dis, args.limits, progress, warn);
   if (progress) std::fprintf(stderr, "\n");
   if (args.profile) print_profile(engine_s, result);
 

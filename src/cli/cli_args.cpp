@@ -86,8 +86,14 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   bool xml = false, json = false, csv = false, sub = false;
   std::string cpumask, gpumask;
 
-  app.add_option("-r,--reference", a.ref_path, "reference: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)")->required();
-  app.add_option("-d,--distorted", a.dis_path, "distorted: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)")->required();
+  app.add_option("-r,--reference", a.ref_path, "reference: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)");
+  app.add_option("-d,--distorted", a.dis_path, "distorted: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)");
+  std::string batch_jobs;
+  app.add_option("--batch", a.batch_path,
+                 "score many pairs in one process: a manifest, one pair a line, tab-separated: reference, "
+                 "distorted, output file[, width, height, pixel format, bit depth for raw .yuv]; a summary "
+                 "table goes to stdout");
+  app.add_option("--batch-jobs", batch_jobs, "with --batch: pairs scored at once (default 2)");
   app.add_option("-w,--width", width, "width (raw .yuv)");
   app.add_option("-h,--height", height, "height (raw .yuv)");
   app.add_option("-p,--pixel_format", pix_fmt, "pixel format of raw .yuv: 420, 422 or 444");
@@ -183,6 +189,18 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
       a.number_format.kind = io::NumberFormat::Kind::Fixed;
       a.number_format.digits = static_cast<int>(parse_unsigned("--precision", precision, 0, 17));
     }
+  }
+  if (a.batch_path.empty()) {
+    if (a.ref_path.empty() || a.dis_path.empty())
+      throw std::invalid_argument(fmt::format("{} is required: give the reference (-r) and the distorted video (-d), "
+                                              "or --batch MANIFEST",
+                                              a.ref_path.empty() ? "--reference" : "--distorted"));
+    if (!batch_jobs.empty()) throw std::invalid_argument("--batch-jobs needs --batch");
+  } else {
+    if (!a.ref_path.empty() || !a.dis_path.empty() || !a.output_path.empty() || given > 0)
+      throw std::invalid_argument("--batch takes the pairs, their outputs and their raw geometry from the manifest: "
+                                  "drop -r, -d, -o and -w/-h/-p/-b");
+    if (!batch_jobs.empty()) a.batch_jobs = parse_unsigned("--batch-jobs", batch_jobs, 1, 64);
   }
   if (!decode_threads.empty()) a.decode.threads = parse_unsigned("--decode-threads", decode_threads, 0, 64);
   if (!threads.empty()) a.engine.threads = parse_unsigned("--threads", threads, 0, 1024);

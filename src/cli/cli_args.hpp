@@ -28,6 +28,8 @@ struct Args {
   io::NumberFormat number_format;
   bool quiet = false;
   bool profile = false;  // --profile: where the time went, on stderr
+  std::string batch_path;   // --batch: a manifest of pairs (cli/batch.hpp)
+  unsigned batch_jobs = 2;  // --batch-jobs: pairs scored at once
   bool show_version = false;
   bool list_features = false;
   std::vector<std::string> notes;  // informational lines for stderr (default model, backend)

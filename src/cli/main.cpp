@@ -11,14 +11,12 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/batch.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/score_pair.hpp"
 #include "core/registry.hpp"
-#include "engine/source_run.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
-#include "io/av_source.hpp"
-#include "io/output_writer.hpp"
-#include "io/video_source.hpp"
 
 namespace {
 
@@ -71,25 +69,13 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };
   for (const auto& note : args.notes) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
 
+  // A batch shares the threads out between the pairs it scores at once.
+  if (!args.batch_path.empty()) args.engine.threads = fastvmaf::cli::batch_threads_per_job(args);
   const auto t_engine = std::chrono::steady_clock::now();
   fastvmaf::Engine engine(args.engine);
   const double engine_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_engine).count();
   for (const auto& note : engine.notes()) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
-  auto ref = fastvmaf::io::open_video(args.ref_path, args.raw, args.raw_geometry, args.decode);
-  auto dis = fastvmaf::io::open_video(args.dis_path, args.raw, args.raw_geometry, args.decode);
-  g_sizes_differ = args.scale.empty() && (ref->geometry().width != dis->geometry().width ||
-                                          ref->geometry().height != dis->geometry().height);
-  if (!args.scale.empty())
-    dis = fastvmaf::io::scale_video(std::move(dis), ref->geometry().width, ref->geometry().height, args.scale);
-  // Compressed or scaled inputs: a note saying what was decoded and done to the frames;
-  // what was done is also recorded in the XML and JSON outputs.
-  std::vector<fastvmaf::io::InputRecord> inputs;
-  for (const auto& [role, src] : {std::pair{"reference", ref.get()}, std::pair{"distorted", dis.get()}}) {
-    const std::string what = fastvmaf::io::describe(*src);
-    if (!what.empty()) std::fprintf(stderr, "fastvmaf: %s: %s\n", src->path().c_str(), what.c_str());
-    auto done = fastvmaf::io::conversions(*src);
-    if (!done.empty()) inputs.push_back({role, std::move(done)});
-  }
+  if (!args.batch_path.empty()) return fastvmaf::cli::run_batch(engine, args);
 
   std::function<void(unsigned)> progress;
   if (tty && !args.quiet) {
@@ -99,15 +85,13 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
       std::fflush(stderr);
     };
   }
-  fastvmaf::Result result = fastvmaf::run_sources(engine, *ref, *dis, args.limits, progress, warn);
+  const fastvmaf::cli::PairJob job{args.ref_path, args.dis_path, args.output_path, args.raw, args.raw_geometry};
+  const fastvmaf::cli::PairHooks hooks{
+      progress, warn, [](const std::string& n) { std::fprintf(stderr, "fastvmaf: %s\n", n.c_str()); }};
+  const fastvmaf::Result result = fastvmaf::cli::score_pair(engine, args, job, hooks, g_sizes_differ);
   if (progress) std::fprintf(stderr, "\n");
   if (args.profile) print_profile(engine_s, result);
 
-  if (!args.output_path.empty()) {
-    const std::string doc = fastvmaf::io::render_output(result, args.output_format, args.number_format,
-                                                        fastvmaf::kVersion, inputs);
-    fastvmaf::io::write_file_atomically(args.output_path, doc);
-  }
   if (!args.quiet || args.output_path.empty()) {
     // As libvmaf's CLI: every model's pooled mean, then one line per collection.
     for (const auto& m : result.models) std::printf("%s: %f\n", m.label.c_str(), m.mean);

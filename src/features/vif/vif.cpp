@@ -25,13 +25,7 @@ VifExtractor::VifExtractor(const OptionSet& o, bool force_scalar)
 }
 
 void VifExtractor::init(const VideoGeometry& g) {
-  if (g.width < kMinSize || g.height < kMinSize)
-    throw std::invalid_argument(fmt::format(
-        "vif: the picture is {}x{}, too small: integer VIF needs at least {}x{} (its four scales halve the size "
-        "three times and each must stay wider than its filter's half-width)",
-        g.width, g.height, kMinSize, kMinSize));
-  if (g.bpc < 8 || g.bpc > 16)
-    throw std::invalid_argument(fmt::format("vif: bit depth {} is not supported (8 to 16)", g.bpc));
+  check_geometry(g);
   bpc_ = g.bpc;
   ws_.plan(g.width, g.height);
 }

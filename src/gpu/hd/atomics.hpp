@@ -43,11 +43,38 @@ FVMAF_HD inline void atomic_or(std::uint32_t* p, std::uint32_t v) {
 #endif
 }
 
+FVMAF_HD inline void atomic_and(std::uint32_t* p, std::uint32_t v) {
+#ifdef FVMAF_DEVICE_PASS
+  atomicAnd(p, v);
+#else
+  *p &= v;
+#endif
+}
+
 FVMAF_HD inline void atomic_max(std::uint32_t* p, std::uint32_t v) {
 #ifdef FVMAF_DEVICE_PASS
   atomicMax(p, v);
 #else
   if (v > *p) *p = v;
+#endif
+}
+
+// Orders this work-item's earlier global writes before its later ones as other blocks
+// see them (the "last block" pattern: write, fence, count). The replay runs one
+// work-item at a time: nothing to order.
+FVMAF_HD inline void thread_fence() {
+#ifdef FVMAF_DEVICE_PASS
+  __threadfence();
+#endif
+}
+
+// A load that reads what other blocks wrote before their fence, past this block's cache.
+template <typename T>
+FVMAF_HD inline T load_coherent(const T* p) {
+#ifdef FVMAF_DEVICE_PASS
+  return *static_cast<const volatile T*>(p);
+#else
+  return *p;
 #endif
 }
 

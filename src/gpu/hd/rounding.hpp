@@ -119,9 +119,19 @@ FVMAF_HD inline double dsqrt_rn(double a) {
   return __builtin_sqrt(a);
 #endif
 }
+// a * b + c with one rounding. On the host without FMA instructions in the target this
+// is libm's fma(), which is correctly rounded too: the same bits either way.
+FVMAF_HD inline double dfma_rn(double a, double b, double c) {
+#ifdef FVMAF_DEVICE_PASS
+  return __fma_rn(a, b, c);
+#else
+  return __builtin_fma(a, b, c);
+#endif
+}
 // Exact: every int32 and every float is a double.
 FVMAF_HD inline double int_to_double(int x) { return static_cast<double>(x); }
 FVMAF_HD inline double float_to_double(float x) { return static_cast<double>(x); }
+FVMAF_HD inline double uint_to_double(unsigned x) { return static_cast<double>(x); }
 FVMAF_HD inline double ll_to_double_rn(long long x) {
 #ifdef FVMAF_DEVICE_PASS
   return __ll2double_rn(x);

@@ -32,7 +32,9 @@ Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes, s
   if (choice == BackendChoice::Cpu) return Backend::Cpu;
   if (choice == BackendChoice::Cuda || choice == BackendChoice::Hip) {
     const Backend b = choice == BackendChoice::Cuda ? Backend::Cuda : Backend::Hip;
-    const gpu::Runtime* rt = gpu::find_runtime(b);
+    std::string missing;
+    const gpu::Runtime* rt = gpu::find_runtime(b, &missing);
+    if (!rt && !missing.empty()) throw DeviceError(fmt::format("--backend {}: {}", to_string(b), missing));
     if (!rt)
       throw std::invalid_argument(fmt::format("--backend {}: this build has no {} backend ({} was not found when it "
                                               "was built); use --backend cpu or auto",
@@ -45,9 +47,10 @@ Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes, s
   }
   std::string why;
   for (Backend b : {Backend::Cuda, Backend::Hip}) {
-    const gpu::Runtime* rt = gpu::find_runtime(b);
+    std::string missing;
+    const gpu::Runtime* rt = gpu::find_runtime(b, &missing);
     if (!rt) {
-      why += fmt::format("{}{}: not built", why.empty() ? "" : "; ", to_string(b));
+      why += fmt::format("{}{}: {}", why.empty() ? "" : "; ", to_string(b), missing.empty() ? "not built" : missing);
       continue;
     }
     const gpu::Probe p = rt->probe();

@@ -58,7 +58,7 @@ struct VmafContext {
   bool flushed = false;
   std::string failed;  // why the context accepts no more pictures
   std::optional<VmafPictureConfiguration> pool;  // vmaf_preallocate_pictures
-  std::vector<std::uint8_t> scratch[2][3];       // odd-sized chroma, extended (read.cpp)
+  std::vector<std::uint8_t> scratch[2][3];       // odd-sized chroma, extended (context.cpp)
 };
 
 namespace fastvmaf::capi {

@@ -69,7 +69,7 @@ std::string load_hip_module() {
     if (dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) return {};
     const char* e = dlerror();
     return "the HIP backend (" + path + ") could not be loaded: " + (e ? e : "unknown error") +
-           "; it needs ROCm's HIP runtime (Debian: libamdhip64-5)";
+           "; it needs ROCm's HIP runtime, libamdhip64.so (Debian: libamdhip64-5)";
   }
   return "the HIP backend module " FASTVMAF_HIP_MODULE " was not found (" + errors +
          "); set FASTVMAF_HIP_MODULE to its path";

@@ -30,7 +30,6 @@ cli=$build/src/fastvmaf
 corpus=${BENCH_CORPUS:-$build/corpus}
 libvmaf=${BENCH_LIBVMAF:-}
 libvmaf_cuda=${BENCH_LIBVMAF_CUDA:-}
-export FASTVMAF_MODEL_DIR=${FASTVMAF_MODEL_DIR:-$shared/models}
 [ -n "${BENCH_CORPUS:-}" ] || "$here/tests/golden/materialize_corpus.sh" "$shared" "$corpus" >/dev/null
 
 # The pairs of the table: 576x324, 1920x1080, 3840x2160 (8-bit 4:2:0 corpus clips).

@@ -16,8 +16,12 @@
 #
 # CUDA links the static runtime (cudart_static), so binaries built here run on any
 # machine with an NVIDIA driver and none without one (the runtime then reports no
-# device). HIP links Debian's libamdhip64.so.5, which must be installed where the
-# binary runs: configure with -DFASTVMAF_HIP=OFF for binaries meant for other systems.
+# device). The HIP backend is a module of its own, libfastvmaf_hip.so (its host units,
+# its kernels and Debian's libamdhip64.so.5), which src/gpu/runtime.cpp loads only when
+# HIP is asked for: binaries with it start and run on the CPU or CUDA where ROCm is not
+# installed (docs/adr/0007-install-and-apis.md). The module's undefined symbols resolve
+# against the library or executable that loads it, so executables that may load it
+# export their symbols (fastvmaf_link_engine in src/CMakeLists.txt).
 
 set(FASTVMAF_CUDA AUTO CACHE STRING "Build the CUDA backend: AUTO (when nvcc is found), ON or OFF")
 set_property(CACHE FASTVMAF_CUDA PROPERTY STRINGS AUTO ON OFF)
@@ -135,12 +139,13 @@ function(fastvmaf_add_gpu_sources target)
   endif()
 
   if(FASTVMAF_HAVE_HIP)
+    # The HIP module: the host units (compiled by the C++ compiler against the HIP headers)
+    # and the kernels (hipcc, every AMD target), linked with libamdhip64 only.
+    set(hip_units)
     foreach(src IN LISTS host_sources)
       _fastvmaf_backend_unit("${src}" hip .cpp unit)
-      target_sources(${target} PRIVATE "${unit}")
+      list(APPEND hip_units "${unit}")
     endforeach()
-    # Kernels: hipcc (clang) compiles each .cu as HIP for every AMD target into one
-    # object; the objects form a static library that the engine's users link.
     set(objects)
     set(arch_flags)
     foreach(arch IN LISTS FASTVMAF_HIP_ARCHITECTURES)
@@ -160,12 +165,22 @@ function(fastvmaf_add_gpu_sources target)
         VERBATIM)
       list(APPEND objects "${obj}")
     endforeach()
-    if(objects)
-      set_source_files_properties(${objects} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
-      add_library(fastvmaf_hip_kernels STATIC ${objects})
-      set_target_properties(fastvmaf_hip_kernels PROPERTIES LINKER_LANGUAGE CXX)
-      target_link_libraries(${target} PUBLIC fastvmaf_hip_kernels)
-    endif()
-    target_link_libraries(${target} PUBLIC "${FASTVMAF_AMDHIP64}")
+    set_source_files_properties(${objects} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
+    add_library(fastvmaf_hip MODULE ${hip_units} ${objects})
+    set_target_properties(fastvmaf_hip PROPERTIES OUTPUT_NAME fastvmaf_hip PREFIX lib LINKER_LANGUAGE CXX
+                          LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/src")
+    # The engine's include paths and definitions, not its link libraries: the module gets
+    # those symbols from whoever loads it.
+    target_include_directories(fastvmaf_hip PRIVATE "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/include"
+                               $<TARGET_PROPERTY:fmt::fmt-header-only,INTERFACE_INCLUDE_DIRECTORIES>
+                               $<TARGET_PROPERTY:nlohmann_json::nlohmann_json,INTERFACE_INCLUDE_DIRECTORIES>)
+    target_compile_definitions(fastvmaf_hip PRIVATE $<TARGET_PROPERTY:${target},INTERFACE_COMPILE_DEFINITIONS>
+                               $<TARGET_PROPERTY:fmt::fmt-header-only,INTERFACE_COMPILE_DEFINITIONS>)
+    target_link_libraries(fastvmaf_hip PRIVATE fastvmaf_fp fastvmaf_warnings "${FASTVMAF_AMDHIP64}")
+    # The loader (src/gpu/runtime.cpp) looks for the module beside the code that holds it,
+    # in its fastvmaf/ folder, and in an installed bin/'s library folder.
+    file(RELATIVE_PATH from_bindir "/prefix/${CMAKE_INSTALL_BINDIR}" "/prefix/${CMAKE_INSTALL_LIBDIR}/fastvmaf")
+    set_property(SOURCE "${CMAKE_SOURCE_DIR}/src/gpu/runtime.cpp" APPEND PROPERTY COMPILE_DEFINITIONS
+                 FASTVMAF_HIP_MODULE="libfastvmaf_hip.so" FASTVMAF_HIP_MODULE_FROM_BINDIR="${from_bindir}")
   endif()
 endfunction()

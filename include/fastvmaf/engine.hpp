@@ -4,17 +4,16 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "fastvmaf/error.hpp"
+#include "fastvmaf/picture.hpp"
 #include "fastvmaf/result.hpp"
 
 namespace fastvmaf {
-
-namespace io {
-class VideoSource;
-}
 
 // One --feature: an extractor name and its options ("cambi", {{"window_size","33"}}).
 struct FeatureRequest {
@@ -22,7 +21,9 @@ struct FeatureRequest {
   std::vector<std::pair<std::string, std::string>> options;
 };
 
-// One -m: a model file (path) or a model looked up in the model directory (version).
+// One -m: a model file (path), or a model by version: NAME.json in the model directory
+// when EngineOptions::model_dir is set and holds it, else the built-in model NAME (every
+// model libvmaf ships is built in).
 struct ModelRequest {
   std::string path;
   std::string version;
@@ -50,7 +51,17 @@ struct EngineOptions {
   unsigned threads = 0;         // 0: every hardware thread
   unsigned subsample = 1;
   BackendChoice backend = BackendChoice::Cpu;
-  std::string model_dir;        // where version=NAME looks for NAME.json
+  std::string model_dir;        // where version=NAME looks first for NAME.json; empty: built-in models only
+};
+
+// An input file: .y4m; raw .yuv, whose geometry `raw` gives; or, in builds with FFmpeg's
+// libraries, any compressed file they read (.mp4, .mkv, ...), decoded as it is read.
+struct VideoFile {
+  std::string path;
+  std::optional<VideoGeometry> raw;  // read the file as raw planar yuv of this geometry
+  unsigned decode_threads = 0;       // compressed input: libavcodec threads (0: its choice)
+  std::string convert;               // compressed input: convert to this pixel format
+                                     // (ffmpeg's name) when it cannot be scored as stored
 };
 
 struct RunLimits {
@@ -72,14 +83,18 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Scores the pair. `progress(frames_done)` is called from the calling thread.
-  // Warnings (frame count mismatch) go to `warn`.
-  Result run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& limits,
+  // Scores a pair of files (reading them on threads of their own, ahead of the
+  // extractors). `progress(frames_done)` is called from the calling thread. Warnings
+  // (one file ended before the other) go to `warn`. Throws InputError for unreadable or
+  // incompatible files. To score frames you decode yourself, use a Session (session.hpp).
+  Result run(const VideoFile& ref, const VideoFile& dis, const RunLimits& limits = {},
              const std::function<void(unsigned)>& progress = {},
-             const std::function<void(const std::string&)>& warn = {});
+             const std::function<void(const std::string&)>& warn = {}) const;
 
  private:
   struct Impl;
+  friend struct EngineInternals;  // the library's own access to Impl (src/engine)
+  explicit Engine(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -8,10 +8,6 @@
 #include "core/error.hpp"
 #include "core/options.hpp"
 
-#ifndef FASTVMAF_DEFAULT_MODEL_DIR
-#define FASTVMAF_DEFAULT_MODEL_DIR "../shared/models"
-#endif
-
 namespace fastvmaf::cli {
 
 namespace {
@@ -250,8 +246,9 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
     a.notes.push_back(fmt::format("no model given: scoring with {}", kDefaultModel));
   }
 
+  // version=NAME looks here first, then among the built-in models.
   const char* env = std::getenv("FASTVMAF_MODEL_DIR");
-  a.engine.model_dir = env && *env ? env : FASTVMAF_DEFAULT_MODEL_DIR;
+  if (env && *env) a.engine.model_dir = env;
   return std::nullopt;
 }
 

@@ -21,6 +21,7 @@
 #include "core/registry.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
+#include "gpu/runtime.hpp"
 
 namespace {
 
@@ -29,6 +30,8 @@ bool g_sizes_differ = false;
 
 // One line per extractor: name, the backends implementing it, the features it provides.
 void list_features() {
+  // A backend in a module of its own (HIP) registers its twins when it is loaded.
+  for (auto b : {fastvmaf::Backend::Cuda, fastvmaf::Backend::Hip}) (void)fastvmaf::gpu::find_runtime(b);
   const auto& reg = fastvmaf::Registry::instance();
   for (const auto* e : reg.all()) {
     std::string backends;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "engine/source_run.hpp"
 #include "fastvmaf/version.hpp"
 #include "io/av_source.hpp"
 #include "io/output_writer.hpp"
@@ -37,7 +38,7 @@ Result score_pair(Engine& engine, const Args& args, const PairJob& job, const Pa
     auto done = io::conversions(*src);
     if (!done.empty()) inputs.push_back({role, std::move(done)});
   }
-  Result result = engine.run(*ref, *dis, args.limits, hooks.progress, hooks.warn);
+  Result result = run_sources(engine, *ref, *dis, args.limits, hooks.progress, hooks.warn);
   if (!job.output_path.empty()) {
     const std::string doc = io::render_output(result, args.output_format, args.number_format, kVersion, inputs);
     if (std::FILE* stream = standard_stream_writing(job.output_path))

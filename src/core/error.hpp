@@ -1,25 +1,15 @@
-// Errors a user can cause (bad files, bad options, sizes a feature cannot handle).
-// The CLI prints what() and exits 1. Programming errors use std::logic_error.
+// Errors a user can cause (bad files, bad options, sizes a feature cannot handle): the
+// public error types (include/fastvmaf/error.hpp). The CLI prints what() and exits 1.
+// Programming errors use std::logic_error.
 #pragma once
 
 #include <cstdio>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "fastvmaf/error.hpp"
+
 namespace fastvmaf {
-
-// Bad input data: a file that is missing, malformed, truncated or incompatible.
-class InputError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// A device (GPU) failure or absence; carries the failing call and feature.
-class DeviceError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // `text` for a message: control bytes (a header's \r, a NUL, an escape sequence) are
 // shown as \r, \n, \t, \0 or \xNN, never sent raw to a terminal.

@@ -78,6 +78,9 @@ struct ExtractorInfo {
   const std::vector<OptionSpec>* options = nullptr;
   bool temporal = false;        // libvmaf's TEMPORAL: one instance sees every frame in order
   bool needs_prev_ref = false;  // libvmaf's PREV_REF: FrameInput carries the previous references
+  // flush() appends per-frame values (libvmaf's motion: motion2 and motion3 of every
+  // frame), so no frame of a run using it is final before the flush (fastvmaf/session.hpp).
+  bool values_at_flush = false;
 };
 
 }  // namespace fastvmaf

@@ -1,6 +1,13 @@
 // The GPU backends a build has, as the engine sees them: backend-neutral, so the core
 // compiles without GPU headers. Each backend (src/gpu/backend, built once per backend)
 // registers a Runtime: a probe for a usable device and the frame pipeline of a run.
+//
+// The CUDA backend is part of the library (it links the static CUDA runtime, which loads
+// the driver only when first called). The HIP backend is a module of its own,
+// libfastvmaf_hip.so (cmake/Gpu.cmake), that find_runtime(Backend::Hip) loads on first
+// use: its HIP host code and kernels register their Runtime and twins into this
+// library's registries as the module loads, so nothing of ROCm is loaded, or needed, by
+// a run that does not ask for HIP (docs/adr/0007-install-and-apis.md).
 #pragma once
 
 #include <memory>
@@ -64,8 +71,10 @@ struct Runtime {
 };
 
 void register_runtime(const Runtime& runtime);
-// nullptr when this build has no such backend.
-const Runtime* find_runtime(Backend backend);
+// The backend's runtime, loading its module first where it has one (HIP); nullptr when
+// this build has no such backend or its module cannot be loaded (`why` then says why:
+// empty when the build has none). Thread-safe.
+const Runtime* find_runtime(Backend backend, std::string* why = nullptr);
 
 }  // namespace fastvmaf::gpu
 

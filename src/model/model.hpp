@@ -54,7 +54,7 @@ class ScoringModel {
   virtual std::vector<std::string> output_names() const = 0;
 };
 
-// Loads req.path, or <model_dir>/<req.version>.json. Throws InputError with the path
+// Loads the model read_model_file() finds (a file, or a built-in model). Throws InputError with the path
 // and the reason (missing file, bad JSON, unsupported model type, unknown feature,
 // bad feature option, overload of an extractor the model does not use).
 std::unique_ptr<ScoringModel> load_model(const ModelRequest& req, const std::string& model_dir);

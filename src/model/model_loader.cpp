@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -19,6 +20,7 @@
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
 #include "core/dict_value.hpp"
+#include "model/builtin_models.hpp"
 
 namespace fastvmaf::model {
 
@@ -408,17 +410,20 @@ std::string model_path(const ModelRequest& req, const std::string& model_dir) {
   return (model_dir.empty() ? std::string(".") : model_dir) + "/" + req.version + ".json";
 }
 
-ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir) {
-  const std::string path = model_path(req, model_dir);
-  auto cannot = [&](const std::string& what) -> InputError {
-    if (!req.version.empty())
-      return InputError(fmt::format("model version \"{}\": \"{}\" {}; the model directory is \"{}\"", req.version,
-                                    path, what, model_dir));
-    return InputError(fmt::format("model \"{}\": {}", path, what));
-  };
+namespace {
+
+// The text of the model file at `path`: a regular file (not a device, a pipe or a
+// directory) of at most kMaxModelFileBytes. nullopt when it does not exist and
+// `missing_ok`. Throws InputError built by `cannot` otherwise.
+template <typename Cannot>
+std::optional<std::string> read_text(const std::string& path, bool missing_ok, const Cannot& cannot) {
   // O_NONBLOCK: opening a FIFO nobody writes to must not wait; fstat then refuses it.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) throw cannot(fmt::format("cannot be opened ({})", std::strerror(errno)));
+  if (fd < 0) {
+    const int err = errno;
+    if (missing_ok && err == ENOENT) return std::nullopt;
+    throw cannot(fmt::format("cannot be opened ({})", std::strerror(err)));
+  }
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
@@ -450,7 +455,33 @@ ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir)
   if (err) throw cannot(fmt::format("cannot be read ({})", std::strerror(err)));
   if (got > kMaxModelFileBytes) throw too_big();
   text.resize(got);
-  return read_model_json(text, req, path);
+  return text;
+}
+
+}  // namespace
+
+// path= reads that file. version=NAME reads <model_dir>/NAME.json when the model
+// directory is set and holds that file, else the built-in model NAME.
+ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir) {
+  if (!req.path.empty()) {
+    auto cannot = [&](const std::string& what) { return InputError(fmt::format("model \"{}\": {}", req.path, what)); };
+    return read_model_json(*read_text(req.path, false, cannot), req, req.path);
+  }
+  const std::string what = fmt::format("model version \"{}\"", req.version);
+  if (!model_dir.empty()) {
+    const std::string path = model_path(req, model_dir);
+    auto cannot = [&](const std::string& why) {
+      return InputError(fmt::format("{}: \"{}\" {}; the model directory is \"{}\"", what, path, why, model_dir));
+    };
+    if (auto text = read_text(path, true, cannot)) return read_model_json(*text, req, path);
+  }
+  if (const BuiltinModel* b = find_builtin_model(req.version))
+    return read_model_json(b->text(), req, fmt::format("built-in model {}", b->version));
+  throw InputError(fmt::format("{} is not a built-in model{} (built-in: {}); give a file with -m path=FILE",
+                               what,
+                               model_dir.empty() ? std::string()
+                                                 : fmt::format(" and there is no \"{}\"", model_path(req, model_dir)),
+                               builtin_model_list()));
 }
 
 }  // namespace fastvmaf::model

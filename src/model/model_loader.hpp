@@ -29,7 +29,7 @@ struct ModelFile {
 // extractor the model does not use.
 ModelFile read_model_json(std::string_view text, const ModelRequest& req, const std::string& source);
 
-// req.path, or <model_dir>/<req.version>.json.
+// req.path, or <model_dir>/<req.version>.json (where read_model_file looks first for a version).
 std::string model_path(const ModelRequest& req, const std::string& model_dir);
 
 // The largest model file read: 8 MiB, 20 times libvmaf's largest model (the bootstrap
@@ -37,9 +37,11 @@ std::string model_path(const ModelRequest& req, const std::string& model_dir);
 // (an object of a million short keys) about 40 bytes per byte of the file.
 inline constexpr std::size_t kMaxModelFileBytes = std::size_t{8} << 20;
 
-// Reads and parses the file model_path(req, model_dir) names: a regular file (not a
-// device, a pipe or a directory) of at most kMaxModelFileBytes. Throws InputError
-// naming the path otherwise.
+// Reads and parses req.path; for req.version, <model_dir>/<version>.json when model_dir is
+// set and holds that file, else the built-in model of that version (builtin_models.hpp).
+// A file must be a regular file (not a device, a pipe or a directory) of at most
+// kMaxModelFileBytes. Throws InputError naming the model or path otherwise, or when the
+// version is in neither place.
 ModelFile read_model_file(const ModelRequest& req, const std::string& model_dir);
 
 }  // namespace fastvmaf::model

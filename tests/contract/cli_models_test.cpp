@@ -1,5 +1,6 @@
 // The CLI's model behaviour: with no -m it scores with vmaf_v1.0.16_3d0h and says so
-// once; model errors are clear.
+// once, with no model directory (the models are built in); FASTVMAF_MODEL_DIR and path=
+// override a built-in model; model errors are clear.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -22,8 +23,7 @@ namespace {
 class CliModels : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!fs::exists(fs::path(FASTVMAF_MODEL_DIR) / "vmaf_v1.0.16_3d0h.json"))
-      GTEST_SKIP() << "no model files in " << FASTVMAF_MODEL_DIR;
+    ::unsetenv("FASTVMAF_MODEL_DIR");
     dir_ = fs::temp_directory_path() / ("fastvmaf_models_" + std::to_string(::getpid()) + "_" +
                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
@@ -59,7 +59,6 @@ class CliModels : public ::testing::Test {
 };
 
 TEST_F(CliModels, DefaultModelIsV1AndSaysSoOnce) {
-  setenv("FASTVMAF_MODEL_DIR", FASTVMAF_MODEL_DIR, 1);
   auto def = cli({}, "default.json");
   ASSERT_EQ(def.status, 0) << def.err;
   const std::string note = "no model given: scoring with vmaf_v1.0.16_3d0h";
@@ -78,10 +77,40 @@ TEST_F(CliModels, DefaultModelIsV1AndSaysSoOnce) {
   EXPECT_TRUE(a["frames"][0]["metrics"].contains("cambi_hrs_1080_cmxv_17_vlt_0.06"));
 }
 
+// FASTVMAF_MODEL_DIR/NAME.json replaces the built-in NAME; a directory without it does not.
+TEST_F(CliModels, ModelDirectoryOverridesBuiltinModels) {
+  auto builtin = cli({"-m", "version=vmaf_v0.6.1"}, "builtin.json");
+  ASSERT_EQ(builtin.status, 0) << builtin.err;
+  const fs::path models = dir_ / "models";
+  fs::create_directories(models);
+  auto j = nlohmann::json::parse(read_file((fs::path(FASTVMAF_MODEL_DIR) / "vmaf_v0.6.1.json").string()));
+  j["model_dict"]["score_clip"] = {42.0, 42.0};
+  std::ofstream(models / "vmaf_v0.6.1.json") << j.dump();
+  setenv("FASTVMAF_MODEL_DIR", models.c_str(), 1);
+  auto over = cli({"-m", "version=vmaf_v0.6.1"}, "override.json");
+  ASSERT_EQ(over.status, 0) << over.err;
+  auto fallback = cli({"-m", "version=vmaf_v0.6.1neg"}, "fallback.json");  // not in the directory
+  ASSERT_EQ(fallback.status, 0) << fallback.err;
+  ::unsetenv("FASTVMAF_MODEL_DIR");
+  auto path = cli({"-m", "path=" + (models / "vmaf_v0.6.1.json").string()}, "path.json");
+  ASSERT_EQ(path.status, 0) << path.err;
+  auto neg = cli({"-m", "version=vmaf_v0.6.1neg"}, "neg.json");
+  ASSERT_EQ(neg.status, 0) << neg.err;
+  auto vmaf = [&](const char* file, int i) {
+    return nlohmann::json::parse(read_file((dir_ / file).string()))["frames"][i]["metrics"]["vmaf"].get<double>();
+  };
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NE(vmaf("builtin.json", i), 42.0);
+    EXPECT_EQ(vmaf("override.json", i), 42.0);
+    EXPECT_EQ(vmaf("path.json", i), 42.0);
+    EXPECT_EQ(vmaf("fallback.json", i), vmaf("neg.json", i));
+  }
+}
+
 TEST_F(CliModels, MissingAndBrokenModelsAreClearErrors) {
   auto r = cli({"-m", "version=vmaf_v9"}, "o.json");
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find("vmaf_v9"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\"vmaf_v9\" is not a built-in model"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir_ / "o.json"));
   {
     std::ofstream f(dir_ / "broken.json");
@@ -105,7 +134,6 @@ TEST_F(CliModels, TooSmallForTheDefaultModelGivesAHint) {
     std::ofstream f(tiny, std::ios::binary);
     f << "YUV4MPEG2 W64 H64 C420jpeg\nFRAME\n" << std::string(64 * 64 * 3 / 2, '\x40');
   }
-  setenv("FASTVMAF_MODEL_DIR", FASTVMAF_MODEL_DIR, 1);
   auto r = run_process({FASTVMAF_CLI_PATH, "-r", tiny, "-d", tiny, "-q"}, (dir_ / "o.txt").string(),
                        (dir_ / "e.txt").string());
   EXPECT_EQ(r.status, 1);

@@ -8,7 +8,10 @@
 // not implemented yet; the reason names it).
 //
 // usage: golden_check --cli PATH --golden DIR --media DIR --models DIR --pair P --run R
-//                     [--work DIR] [--threads N] [--backend B] [--stored DIR]
+//                     [--work DIR] [--threads N] [--backend B] [--stored DIR] [--builtin-models 1]
+// --builtin-models 1 runs the CLI with -m version=NAME for the rows' -m path={models}/NAME.json
+// (the models built into the library, with FASTVMAF_MODEL_DIR unset); --models DIR is then
+// only read to know which extractors the models need.
 // --stored DIR scores the compressed files the corpus y4m were decoded from (DIR/NAME.mkv,
 // .mp4 or .webm for NAME.y4m) directly: the decoder must give ffmpeg's frames exactly.
 #include <cmath>
@@ -35,6 +38,7 @@ namespace {
 struct Opts {
   std::string cli, golden, media, models, pair, run, work = ".", threads, backend;
   std::string stored;  // read the stored compressed files of ../shared/corpus instead of media's y4m
+  bool builtin_models = false;
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -206,6 +210,7 @@ int main(int argc, char** argv) {
     else if (k == "--threads") o.threads = v;
     else if (k == "--backend") o.backend = v;
     else if (k == "--stored") o.stored = v;
+    else if (k == "--builtin-models") o.builtin_models = v == "1";
     else {
       std::cerr << "golden_check: unknown argument " << k << "\n";
       return 1;
@@ -245,7 +250,7 @@ int main(int argc, char** argv) {
     args_line = replace_all(args_line, "{ref}", o.stored.empty() ? (fs::path(o.media) / ref).string() : ref);
     args_line = replace_all(args_line, "{dis}", o.stored.empty() ? (fs::path(o.media) / dis).string() : dis);
     args_line = replace_all(args_line, "{models}", o.models);
-    const auto args = split_ws(args_line);
+    auto args = split_ws(args_line);
 
     fs::create_directories(o.work);
     const Catalog cat = catalog(o);
@@ -261,6 +266,18 @@ int main(int argc, char** argv) {
       return 77;
     }
 
+    if (o.builtin_models) {
+      // -m path=<models>/NAME.json[:...] -> -m version=NAME[:...]
+      const std::string prefix = "path=" + (fs::path(o.models) / "").string();
+      for (auto& a : args) {
+        if (a.rfind(prefix, 0) != 0) continue;
+        const auto colon = a.find(':');
+        const std::string file = a.substr(prefix.size(), colon == std::string::npos ? colon : colon - prefix.size());
+        if (!file.ends_with(".json")) continue;
+        a = "version=" + file.substr(0, file.size() - 5) + (colon == std::string::npos ? "" : a.substr(colon));
+      }
+      ::unsetenv("FASTVMAF_MODEL_DIR");
+    }
     const std::string out = (fs::path(o.work) / (o.pair + "." + o.run + ".json")).string();
     const std::string log = (fs::path(o.work) / (o.pair + "." + o.run + ".log")).string();
     fs::remove(out);

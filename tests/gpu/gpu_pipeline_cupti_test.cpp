@@ -34,9 +34,7 @@ Result run_twins(const gputest::Pair& pair, BackendChoice backend) {
   o.threads = 4;
   o.backend = backend;
   Engine engine(o);
-  auto ref = io::open_video(pair.ref, false, {});
-  auto dis = io::open_video(pair.dis, false, {});
-  return engine.run(*ref, *dis, RunLimits{});
+  return engine.run({pair.ref}, {pair.dis});
 }
 
 void check_pair(const gputest::Pair& pair) {

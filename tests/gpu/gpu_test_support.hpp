@@ -109,9 +109,7 @@ inline Result run_engine(const Pair& pair, BackendChoice backend, const FeatureR
   o.backend = backend;
   Engine engine(o);
   if (notes) *notes = engine.notes();
-  auto ref = io::open_video(pair.ref, false, {});
-  auto dis = io::open_video(pair.dis, false, {});
-  return engine.run(*ref, *dis, RunLimits{});
+  return engine.run({pair.ref}, {pair.dis});
 }
 
 // Every series and aggregate of `gpu` equals `cpu` bit for bit (NaN included).

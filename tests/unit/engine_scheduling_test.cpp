@@ -132,9 +132,7 @@ Result run(unsigned threads, const std::string& path, int fail_at = -1, unsigned
   o.features.push_back({"psnr", {}});
   o.features.push_back({"test_plain", {}});
   Engine e(o);
-  auto ref = io::open_y4m(path);
-  auto dis = io::open_y4m(path);
-  return e.run(*ref, *dis, RunLimits{});
+  return e.run({path}, {path});
 }
 
 TEST(EngineScheduling, OutputDoesNotDependOnThreads) {

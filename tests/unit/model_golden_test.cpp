@@ -77,9 +77,13 @@ std::vector<ModelRequest> model_requests(const std::string& args) {
       const auto eq = kv.find('=');
       const std::string k = kv.substr(0, eq), v = eq == std::string::npos ? "true" : kv.substr(eq + 1);
       if (k == "path") {
-        r.path = v;
-        const std::string placeholder = "{models}";
-        if (r.path.rfind(placeholder, 0) == 0) r.path = FASTVMAF_MODEL_DIR + r.path.substr(placeholder.size());
+        // The rows name libvmaf's files ({models}/NAME.json): score with the built-in
+        // model NAME, which must be those files exactly.
+        const std::string placeholder = "{models}/";
+        if (v.rfind(placeholder, 0) == 0 && v.ends_with(".json"))
+          r.version = v.substr(placeholder.size(), v.size() - placeholder.size() - 5);
+        else
+          r.path = v;
       } else if (k == "version") {
         r.version = v;
       } else if (k == "name") {
@@ -153,7 +157,7 @@ TEST_P(ModelGolden, ScoresEqualLibvmaf) {
     // A model that reads a feature no extractor provides yet is skipped by name (its
     // golden row waits for the extractor); any other load error fails the test.
     try {
-      models.push_back(model::load_model(req, FASTVMAF_MODEL_DIR));
+      models.push_back(model::load_model(req, ""));
     } catch (const std::exception& e) {
       if (std::string(e.what()).find("no feature extractor provides") == std::string::npos) throw;
       GTEST_SKIP() << "skipped, extractor not implemented yet: " << e.what();

@@ -37,6 +37,7 @@ ExtractorInfo make_info() {
                             "VMAF_feature_motion3_score"};
   info.options = &option_specs();
   info.temporal = true;
+  info.values_at_flush = true;  // motion2/motion3 of the last frame come at flush, as integer motion's
   return info;
 }
 }  // namespace

@@ -35,6 +35,7 @@ ExtractorInfo make_info() {
                             "VMAF_integer_feature_motion2_score", "VMAF_integer_feature_motion3_score"};
   info.options = &option_specs();
   info.needs_prev_ref = true;
+  info.values_at_flush = true;  // motion2/motion3 (motion_params.cpp, derive_motion2_3)
   return info;
 }
 }  // namespace

@@ -1,0 +1,87 @@
+// libvmaf's C API on fastvmaf (include/libvmaf/): what its opaque handles hold, and the
+// error convention every entry point follows. A context collects the extractors the
+// caller registers; its first picture opens an engine of exactly those extractors and a
+// Session (fastvmaf/session.hpp) of the picture's geometry. Each frame's values enter the
+// context's collector as soon as the session reports them final; the flush adds the rest.
+// Models are scored on request into that collector, as libvmaf scores them, so scores,
+// pooled values and outputs come out in libvmaf's order.
+#pragma once
+
+#include <cerrno>
+#include <cstdarg>
+#include <exception>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/collector.hpp"
+#include "core/options.hpp"
+#include "engine/engine_impl.hpp"
+#include "fastvmaf/engine.hpp"
+#include "fastvmaf/session.hpp"
+#include "libvmaf/libvmaf.h"
+#include "model/model.hpp"
+
+struct VmafFeatureDictionary {
+  fastvmaf::OptionDict dict;  // values stored as libvmaf stores them (core/dict_value.hpp)
+};
+
+// A single model (or a collection's main model).
+struct VmafModel {
+  fastvmaf::ModelRequest request;  // name, flags, overloads; version or path
+  std::string text;                // the model file, for re-reading after an overload
+  std::string source;              // names it in messages
+  std::unique_ptr<fastvmaf::model::ScoringModel> scorer;
+  std::string name() const { return request.name; }
+};
+
+struct VmafModelCollection {
+  fastvmaf::ModelRequest request;
+  std::string text, source;
+  std::unique_ptr<fastvmaf::model::ScoringModel> scorer;  // predict_collection() only
+  std::string name;  // the collection's output prefix: NAME_bagging, NAME_stddev, ...
+};
+
+struct VmafContext {
+  VmafConfiguration cfg{};
+  fastvmaf::EngineOptions options;             // threads, subsample, backend
+  std::vector<fastvmaf::SlotRequest> slots;    // extractors, in registration order
+  std::unique_ptr<fastvmaf::Engine> engine;    // opened by the first picture
+  std::optional<fastvmaf::Session> session;
+  fastvmaf::FeatureCollector collector;  // final frames' values, the flush's, then scores
+  enum VmafPixelFormat pix_fmt = VMAF_PIX_FMT_UNKNOWN;
+  fastvmaf::VideoGeometry geometry;
+  unsigned pic_cnt = 0;
+  double fps = 0;
+  bool flushed = false;
+  std::string failed;  // why the context accepts no more pictures
+  std::optional<VmafPictureConfiguration> pool;  // vmaf_preallocate_pictures
+  std::vector<std::uint8_t> scratch[2][3];       // odd-sized chroma, extended (context.cpp)
+};
+
+namespace fastvmaf::capi {
+
+// libvmaf's vmaf_log: "libvmaf LEVEL message" on stderr up to the context's level.
+void log(enum VmafLogLevel level, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+void set_log_level(enum VmafLogLevel level);
+
+// Runs f(); an exception becomes an ERROR log line and -EINVAL (-ENOMEM for bad_alloc).
+template <typename F>
+int guarded(const char* call, F&& f) noexcept {
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    log(VMAF_LOG_LEVEL_ERROR, "%s: out of memory\n", call);
+    return -ENOMEM;
+  } catch (const std::exception& e) {
+    log(VMAF_LOG_LEVEL_ERROR, "%s: %s\n", call, e.what());
+    return -EINVAL;
+  } catch (...) {
+    log(VMAF_LOG_LEVEL_ERROR, "%s: unknown error\n", call);
+    return -EINVAL;
+  }
+}
+
+}  // namespace fastvmaf::capi

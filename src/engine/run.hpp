@@ -1,0 +1,87 @@
+// One run of an engine over a sequence of frame pairs, whoever produces them: the file
+// readers (engine/source_run.cpp) or a caller pushing frames (engine/session.cpp). It
+// owns the scheduler and the collector, bounds the frames in flight, reports frames when
+// they are final, and at the end flushes, predicts and builds the Result with its profile.
+//
+//   Run run(engine, geometry, hooks);
+//   run.pair_storage()        where a frame's pictures should be written (a GPU run's
+//                             pinned slabs), or nullptr: any Picture
+//   run.submit(pair) ...      frames in order; blocks while enough frames are in flight
+//   run.finish()              the Result
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/collector.hpp"
+#include "core/frame_pair.hpp"
+#include "core/pair_storage.hpp"
+#include "engine/engine_impl.hpp"
+#include "engine/scheduler.hpp"
+#include "fastvmaf/result.hpp"
+#include "fastvmaf/session.hpp"
+
+namespace fastvmaf {
+
+class Run {
+ public:
+  struct Hooks {
+    std::function<void(unsigned)> progress;             // frames replayed so far
+    std::function<void(const FrameScores&)> on_frame;  // each frame once it is final
+  };
+
+  // Initialises every extractor for `geometry` (and the device pipeline).
+  Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks);
+  ~Run();
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+  const VideoGeometry& geometry() const { return geometry_; }
+  // Where the frames' pictures should live: the device pipeline's pinned slabs on a GPU
+  // run (one host copy per frame: whoever fills them), else nullptr.
+  PairStorage* pair_storage() { return scheduler_.pair_storage(); }
+  // How many frames a reader may read ahead of submit() within the run's memory budget.
+  unsigned read_ahead() const { return ahead_; }
+  // Why each --feature-only extractor that refused the input was left out (Scheduler).
+  const std::vector<std::string>& left_out() const { return scheduler_.left_out(); }
+
+  // Frame `frames()`: waits until fewer than the run's bound are in flight, then hands
+  // the pair to the scheduler. Rethrows the error of an earlier frame.
+  void submit(FramePair pair);
+  unsigned frames() const { return frames_; }
+  // For the profile of a run from files: the time until the readers had the first pair
+  // ("first frame"; "frames" counts from then on), and the producer's time blocked waiting
+  // for the readers ("waiting for readers").
+  void note_first_frame(double seconds) {
+    first_frame_s_ = seconds;
+    frames_t_ = Clock::now();
+  }
+  void note_reader_wait(double seconds) { reader_wait_s_ = seconds; }
+
+  // No frame follows: drains, flushes, predicts (unless the engine does not), reports the
+  // frames not yet final, and returns the Result. At least one frame must be submitted.
+  Result finish();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void replayed(unsigned n);
+  void report(unsigned index, bool predicted_in_collector);
+
+  const EngineImpl& engine_;
+  VideoGeometry geometry_;
+  Hooks hooks_;
+  Clock::time_point t0_, frames_t_;
+  double setup_s_ = 0, first_frame_s_ = -1, reader_wait_s_ = -1, engine_wait_s_ = 0;
+  FeatureCollector collector_;
+  Scheduler scheduler_;
+  unsigned ahead_ = 1, in_flight_ = 2;
+  unsigned frames_ = 0;
+  bool final_when_replayed_ = true;  // no extractor appends per-frame values at flush
+  unsigned reported_ = 0;            // frames passed to on_frame
+};
+
+}  // namespace fastvmaf

@@ -1,0 +1,63 @@
+#include "engine/source_run.hpp"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+#include "engine/engine_impl.hpp"
+#include "engine/run.hpp"
+#include "io/pair_reader.hpp"
+
+namespace fastvmaf {
+
+namespace {
+
+void check_compatible(const io::VideoSource& ref, const io::VideoSource& dis) {
+  const VideoGeometry& a = ref.geometry();
+  const VideoGeometry& b = dis.geometry();
+  // Mono against colour would score made-up grey chroma: refused like any other format.
+  if (a.width != b.width || a.height != b.height || a.format != b.format || a.bpc != b.bpc ||
+      ref.monochrome() != dis.monochrome()) {
+    throw InputError(fmt::format(
+        "reference and distorted videos differ: \"{}\" is {}x{} {} {}-bit, \"{}\" is {}x{} {} {}-bit; "
+        "they must have the same size, chroma format and bit depth",
+        ref.path(), a.width, a.height, ref.format_name(), a.bpc, dis.path(), b.width, b.height,
+        dis.format_name(), b.bpc));
+  }
+}
+
+}  // namespace
+
+Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& dis, const RunLimits& limits,
+                   const std::function<void(unsigned)>& progress,
+                   const std::function<void(const std::string&)>& warn) {
+  check_compatible(ref, dis);
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
+
+  Run run(EngineInternals::of(engine), ref.geometry(), Run::Hooks{progress, {}});
+  if (warn)
+    for (const auto& why : run.left_out()) warn(fmt::format("{}; it is left out of this run", why));
+  // On a GPU run the readers fill the device pipeline's pinned slabs: one host copy per frame.
+  io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, run.read_ahead(),
+                        run.pair_storage());
+  double reader_wait = 0;
+  const auto t = Clock::now();
+  for (;;) {
+    const auto tr = Clock::now();
+    auto pair = reader.next();
+    reader_wait += since(tr);
+    if (run.frames() == 0) run.note_first_frame(since(t));
+    if (!pair) break;
+    run.submit(std::move(*pair));
+  }
+  run.note_reader_wait(reader_wait);
+  if (run.frames() == 0)
+    throw InputError(fmt::format("no frames to score: \"{}\" or \"{}\" is empty", ref.path(), dis.path()));
+  Result r = run.finish();
+  if (!reader.mismatch().empty() && warn) warn(reader.mismatch());
+  return r;
+}
+
+}  // namespace fastvmaf

@@ -1,0 +1,20 @@
+// A run over two opened video sources: the readers (io/pair_reader.hpp) read both files on
+// threads of their own, ahead of the extractors, straight into the run's frame storage
+// (a GPU run's pinned slabs), and the frames go to a Run (engine/run.hpp). The CLI's path
+// (it opens, scales and describes the sources itself) and Engine::run's.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "fastvmaf/engine.hpp"
+#include "io/video_source.hpp"
+
+namespace fastvmaf {
+
+// Throws InputError when the sources differ in geometry or hold no common frame.
+Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& dis, const RunLimits& limits,
+                   const std::function<void(unsigned)>& progress = {},
+                   const std::function<void(const std::string&)>& warn = {});
+
+}  // namespace fastvmaf

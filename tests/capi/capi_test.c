@@ -1,0 +1,321 @@
+/* A program written against libvmaf's C API (include/libvmaf/), as FFmpeg's filter and
+ * libvmaf's vmaf tool use it, run on fastvmaf's libvmaf.so.3. It exercises every function
+ * of the API, with its error returns, on frames it makes itself, and writes:
+ *
+ *   DIR/ref.y4m, DIR/dis.y4m   the frames, for the CLI to score the same pair
+ *   DIR/capi.{xml,json,csv,sub} vmaf_write_output's four formats
+ *   DIR/values.txt             "name index value" (%.17g) of model scores, features and
+ *                              pooled values read through the API
+ *
+ * The test (capi_cli_test.cpp) then requires the CLI's outputs on the y4m pair to be the
+ * same, value for value. Exits 0 when every call returned what libvmaf's API returns.
+ *
+ *   capi_test DIR */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libvmaf/libvmaf.h"
+#include "libvmaf/version.h"
+
+enum { W = 256, H = 256, FRAMES = 5 };
+
+static int failures = 0;
+static FILE *values;
+
+static void expect(int ok, const char *what, ...) {
+  if (ok) return;
+  va_list a;
+  va_start(a, what);
+  fprintf(stderr, "FAIL: ");
+  vfprintf(stderr, what, a);
+  fprintf(stderr, "\n");
+  va_end(a);
+  ++failures;
+}
+
+#define CHECK(call, want) \
+  do { \
+    const int r_ = (call); \
+    expect(r_ == (want), "%s returned %d, expected %d (line %d)", #call, r_, (want), __LINE__); \
+  } while (0)
+
+/* Sample (x, y) of plane p of frame k; the distorted frame adds a little noise. */
+static unsigned sample(int k, int p, int x, int y, int distort) {
+  unsigned v = (unsigned)(x * 3 + y * 5 + k * 7 + p * 40 + ((x * y + k) % 13) * 4) % 220 + 16;
+  if (distort) v = (v + (unsigned)((x * 7 + y * 3 + k) % 9)) % 256;
+  return v;
+}
+
+static void fill(VmafPicture *pic, int k, int distort) {
+  for (int p = 0; p < 3; ++p)
+    for (unsigned y = 0; y < pic->h[p]; ++y) {
+      uint8_t *row = (uint8_t *)pic->data[p] + y * pic->stride[p];
+      for (unsigned x = 0; x < pic->w[p]; ++x) row[x] = (uint8_t)sample(k, p, (int)x, (int)y, distort);
+    }
+}
+
+static void write_y4m(const char *path, int distort) {
+  FILE *f = fopen(path, "wb");
+  if (!f) {
+    expect(0, "cannot write %s", path);
+    return;
+  }
+  fprintf(f, "YUV4MPEG2 W%d H%d F25:1 Ip C420jpeg\n", W, H);
+  for (int k = 0; k < FRAMES; ++k) {
+    fprintf(f, "FRAME\n");
+    for (int p = 0; p < 3; ++p) {
+      const int w = p ? W / 2 : W, h = p ? H / 2 : H;
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) fputc((int)sample(k, p, x, y, distort), f);
+    }
+  }
+  fclose(f);
+}
+
+static void put(const char *name, unsigned index, double v) { fprintf(values, "%s %u %.17g\n", name, index, v); }
+
+static VmafFeatureDictionary *dict1(const char *key, const char *val) {
+  VmafFeatureDictionary *d = NULL;
+  CHECK(vmaf_feature_dictionary_set(&d, key, val), 0);
+  return d;
+}
+
+/* Every error return a caller can meet, on contexts of their own (a failed read counts
+ * as a picture, as in libvmaf, so the scored context sees none of this). */
+static void error_returns(void) {
+  VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .n_threads = 1};
+  VmafContext *v = NULL;
+  CHECK(vmaf_init(NULL, cfg), -EINVAL);
+  CHECK(vmaf_init(&v, cfg), 0);
+
+  VmafPicture pic;
+  CHECK(vmaf_picture_alloc(NULL, VMAF_PIX_FMT_YUV420P, 8, W, H), -EINVAL);
+  CHECK(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_UNKNOWN, 8, W, H), -EINVAL);
+  CHECK(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 7, W, H), -EINVAL);
+  CHECK(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 17, W, H), -EINVAL);
+  CHECK(vmaf_picture_unref(NULL), -EINVAL);
+  CHECK(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV422P, 10, 33, 17), 0);
+  expect(pic.w[1] == 16 && pic.h[1] == 17 && pic.stride[0] == 64 * 2 && pic.stride[1] == 32 * 2 && pic.bpc == 10,
+         "4:2:2 10-bit 33x17 picture layout: w1 %u h1 %u stride0 %td stride1 %td", pic.w[1], pic.h[1], pic.stride[0],
+         pic.stride[1]);
+  CHECK(vmaf_picture_unref(&pic), 0);
+  expect(pic.ref == NULL && pic.data[0] == NULL, "unref leaves an empty picture");
+  CHECK(vmaf_picture_unref(&pic), -EINVAL);
+  CHECK(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV400P, 8, 16, 16), 0);
+  expect(pic.data[1] == NULL && pic.w[1] == 0, "4:0:0 pictures have no chroma");
+  CHECK(vmaf_picture_unref(&pic), 0);
+
+  VmafFeatureDictionary *d = NULL;
+  CHECK(vmaf_feature_dictionary_set(NULL, "k", "v"), -EINVAL);
+  CHECK(vmaf_feature_dictionary_set(&d, "enable_chroma", "false"), 0);
+  CHECK(vmaf_feature_dictionary_free(&d), 0);
+  expect(d == NULL, "a freed dictionary is NULL");
+  CHECK(vmaf_feature_dictionary_free(NULL), -EINVAL);
+
+  VmafModel *m = NULL;
+  VmafModelCollection *mc = NULL;
+  VmafModelConfig mcfg = {.name = "x", .flags = VMAF_MODEL_FLAGS_DEFAULT};
+  CHECK(vmaf_model_load(&m, &mcfg, "vmaf_v9.9"), -EINVAL);
+  CHECK(vmaf_model_load(&m, &mcfg, "vmaf_b_v0.6.3"), -EINVAL);  /* a collection */
+  CHECK(vmaf_model_load_from_path(&m, &mcfg, "/nonexistent/model.json"), -EINVAL);
+  CHECK(vmaf_model_collection_load(&m, &mc, &mcfg, "vmaf_v0.6.1"), -EINVAL);  /* not one */
+  CHECK(vmaf_model_collection_load_from_path(&m, &mc, &mcfg, "/nonexistent/model.json"), -EINVAL);
+  CHECK(vmaf_model_feature_overload(NULL, "adm", NULL), -EINVAL);
+  vmaf_model_destroy(NULL);
+  vmaf_model_collection_destroy(NULL);
+
+  CHECK(vmaf_use_feature(v, "no_such_feature", NULL), -EINVAL);
+  d = dict1("window_size", "1000");  /* out of cambi's range */
+  CHECK(vmaf_use_feature(v, "cambi", d), -EINVAL);
+  CHECK(vmaf_feature_dictionary_free(&d), 0);  /* not taken on failure */
+  CHECK(vmaf_use_features_from_model(v, NULL), -EINVAL);
+  CHECK(vmaf_fetch_preallocated_picture(v, &pic), -EINVAL);  /* nothing preallocated */
+  VmafPictureConfiguration pcfg = {.pic_params = {.w = 0, .h = H, .bpc = 8, .pix_fmt = VMAF_PIX_FMT_YUV420P},
+                                   .pic_cnt = 2};
+  CHECK(vmaf_preallocate_pictures(v, pcfg), -EINVAL);
+
+  CHECK(vmaf_use_feature(v, "psnr", NULL), 0);
+  VmafPicture a, b;
+  CHECK(vmaf_picture_alloc(&a, VMAF_PIX_FMT_YUV420P, 8, 64, 64), 0);
+  CHECK(vmaf_read_pictures(v, &a, NULL, 0), -EINVAL);
+  CHECK(vmaf_picture_alloc(&b, VMAF_PIX_FMT_YUV420P, 8, 32, 64), 0);
+  CHECK(vmaf_read_pictures(v, &a, &b, 0), -EINVAL);  /* sizes differ */
+  CHECK(vmaf_picture_unref(&b), 0);
+  CHECK(vmaf_picture_alloc(&b, VMAF_PIX_FMT_YUV420P, 8, 64, 64), 0);
+  CHECK(vmaf_read_pictures(v, &a, &b, 1), -EINVAL);  /* frame 0 comes first */
+  CHECK(vmaf_read_pictures(v, &a, &b, 0), 0);        /* takes both */
+  expect(a.ref == NULL && b.ref == NULL, "read pictures are unreferenced");
+  CHECK(vmaf_use_feature(v, "motion", NULL), -EINVAL);  /* after the first picture */
+  double s = 0;
+  CHECK(vmaf_feature_score_at_index(v, "psnr_y", NULL, 0), -EINVAL);
+  CHECK(vmaf_feature_score_at_index(v, "no_such_feature", &s, 0), -EINVAL);
+  CHECK(vmaf_read_pictures(v, NULL, NULL, 0), 0);    /* flush */
+  CHECK(vmaf_feature_score_at_index(v, "psnr_y", &s, 0), 0);
+  CHECK(vmaf_feature_score_at_index(v, "psnr_y", &s, 1), -EINVAL);
+  CHECK(vmaf_read_pictures(v, NULL, NULL, 0), -EINVAL);  /* flushed */
+  CHECK(vmaf_feature_score_pooled(v, "psnr_y", VMAF_POOL_METHOD_MEAN, &s, 1, 0), -EINVAL);
+  CHECK(vmaf_feature_score_pooled(v, "psnr_y", VMAF_POOL_METHOD_UNKNOWN, &s, 0, 0), -EINVAL);
+  CHECK(vmaf_feature_score_pooled(v, "psnr_y", VMAF_POOL_METHOD_MEAN, &s, 0, 3), -EINVAL);
+  CHECK(vmaf_import_feature_score(v, "psnr_y", 1.0, 0), -EINVAL);  /* already there */
+  CHECK(vmaf_import_feature_score(v, "imported", 1.5, 0), 0);
+  CHECK(vmaf_feature_score_at_index(v, "imported", &s, 0), 0);
+  expect(s == 1.5, "an imported score reads back");
+  CHECK(vmaf_write_output(v, "/nonexistent/dir/out.xml", VMAF_OUTPUT_FORMAT_XML), -EINVAL);
+  CHECK(vmaf_write_output(v, "/dev/null", VMAF_OUTPUT_FORMAT_NONE), -EINVAL);
+  CHECK(vmaf_close(v), 0);
+  CHECK(vmaf_close(NULL), -EINVAL);
+
+  /* 4:0:0 cannot be scored (fastvmaf scores three planes). */
+  CHECK(vmaf_init(&v, cfg), 0);
+  CHECK(vmaf_use_feature(v, "psnr", NULL), 0);
+  CHECK(vmaf_picture_alloc(&a, VMAF_PIX_FMT_YUV400P, 8, 64, 64), 0);
+  CHECK(vmaf_picture_alloc(&b, VMAF_PIX_FMT_YUV400P, 8, 64, 64), 0);
+  CHECK(vmaf_read_pictures(v, &a, &b, 0), -EINVAL);
+  CHECK(vmaf_picture_unref(&a), 0);
+  CHECK(vmaf_picture_unref(&b), 0);
+  CHECK(vmaf_close(v), 0);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: capi_test DIR\n");
+    return 2;
+  }
+  const char *dir = argv[1];
+  char path[4096];
+  snprintf(path, sizeof path, "%s/ref.y4m", dir);
+  write_y4m(path, 0);
+  snprintf(path, sizeof path, "%s/dis.y4m", dir);
+  write_y4m(path, 1);
+  snprintf(path, sizeof path, "%s/values.txt", dir);
+  values = fopen(path, "w");
+  if (!values) return 2;
+
+  const char *version = vmaf_version();
+  expect(version && strncmp(version, "3.", 2) == 0 && VMAF_API_VERSION_MAJOR == 3, "vmaf_version: %s", version);
+
+  error_returns();
+
+  /* The scored context: as libvmaf's vmaf tool drives it. */
+  VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_WARNING, .n_threads = 2, .n_subsample = 1};
+  VmafContext *v = NULL;
+  CHECK(vmaf_init(&v, cfg), 0);
+
+  VmafModelConfig c1 = {.name = "vmaf", .flags = VMAF_MODEL_FLAGS_DEFAULT};
+  VmafModel *m1 = NULL;
+  CHECK(vmaf_model_load(&m1, &c1, "vmaf_v0.6.1"), 0);
+  CHECK(vmaf_use_features_from_model(v, m1), 0);
+
+  /* vmaf_v0.6.1 once more, unclipped, its ADM gain limited by an overload; an overload of
+   * an extractor the model does not use (cambi) changes nothing, as in libvmaf. */
+  VmafModelConfig c2 = {.name = "vmaf_egl", .flags = VMAF_MODEL_FLAG_DISABLE_CLIP};
+  VmafModel *m2 = NULL;
+  CHECK(vmaf_model_load(&m2, &c2, "vmaf_v0.6.1"), 0);
+  CHECK(vmaf_model_feature_overload(m2, "adm", dict1("adm_enhn_gain_limit", "1.0")), 0);
+  CHECK(vmaf_model_feature_overload(m2, "cambi", dict1("topk", "0.5")), 0);  /* no cambi: ignored */
+  CHECK(vmaf_use_features_from_model(v, m2), 0);
+
+  VmafModelConfig c3 = {.name = "vmaf_b", .flags = VMAF_MODEL_FLAGS_DEFAULT};
+  VmafModel *m3 = NULL;
+  VmafModelCollection *mc = NULL;
+  CHECK(vmaf_model_collection_load(&m3, &mc, &c3, "vmaf_b_v0.6.3"), 0);
+  CHECK(vmaf_model_collection_feature_overload(m3, &mc, "motion", dict1("motion_force_zero", "false")), 0);
+  CHECK(vmaf_use_features_from_model_collection(v, mc), 0);
+
+  CHECK(vmaf_use_feature(v, "psnr", dict1("enable_apsnr", "true")), 0);
+
+  VmafPictureConfiguration pcfg = {.pic_params = {.w = W, .h = H, .bpc = 8, .pix_fmt = VMAF_PIX_FMT_YUV420P},
+                                   .pic_cnt = 4};
+  CHECK(vmaf_preallocate_pictures(v, pcfg), 0);
+  for (unsigned k = 0; k < FRAMES; ++k) {
+    VmafPicture ref, dis;
+    CHECK(vmaf_fetch_preallocated_picture(v, &ref), 0);
+    if (k % 2)
+      CHECK(vmaf_fetch_preallocated_picture(v, &dis), 0);
+    else
+      CHECK(vmaf_picture_alloc(&dis, VMAF_PIX_FMT_YUV420P, 8, W, H), 0);
+    fill(&ref, (int)k, 0);
+    fill(&dis, (int)k, 1);
+    CHECK(vmaf_read_pictures(v, &ref, &dis, k), 0);
+    if (k == 2) {
+      double s;
+      /* motion2 exists only after the flush: v0.6.1 cannot be scored yet, as in libvmaf. */
+      CHECK(vmaf_score_at_index(v, m1, &s, 0), -EINVAL);
+    }
+  }
+  CHECK(vmaf_read_pictures(v, NULL, NULL, 0), 0);
+
+  /* Scores in the vmaf tool's order: each model pooled, then each collection. */
+  double pooled = 0;
+  CHECK(vmaf_score_pooled(v, m1, VMAF_POOL_METHOD_MEAN, &pooled, 0, FRAMES - 1), 0);
+  put("pooled_mean:vmaf", 0, pooled);
+  CHECK(vmaf_score_pooled(v, m2, VMAF_POOL_METHOD_MEAN, &pooled, 0, FRAMES - 1), 0);
+  put("pooled_mean:vmaf_egl", 0, pooled);
+  CHECK(vmaf_score_pooled(v, m3, VMAF_POOL_METHOD_MEAN, &pooled, 0, FRAMES - 1), 0);
+  put("pooled_mean:vmaf_b", 0, pooled);
+  VmafModelCollectionScore cs;
+  memset(&cs, 0, sizeof cs);
+  CHECK(vmaf_score_pooled_model_collection(v, mc, VMAF_POOL_METHOD_MEAN, &cs, 0, FRAMES - 1), 0);
+  expect(cs.type == VMAF_MODEL_COLLECTION_SCORE_BOOTSTRAP, "collection score type %d", cs.type);
+  put("pooled_mean:vmaf_b_bagging", 0, cs.bootstrap.bagging_score);
+  put("pooled_mean:vmaf_b_stddev", 0, cs.bootstrap.stddev);
+  put("pooled_mean:vmaf_b_ci_p95_lo", 0, cs.bootstrap.ci.p95.lo);
+  put("pooled_mean:vmaf_b_ci_p95_hi", 0, cs.bootstrap.ci.p95.hi);
+  for (enum VmafPoolingMethod p = VMAF_POOL_METHOD_MIN; p < VMAF_POOL_METHOD_NB; ++p) {
+    static const char *const names[] = {"", "min", "max", "mean", "harmonic_mean"};
+    char key[64];
+    CHECK(vmaf_feature_score_pooled(v, "psnr_y", p, &pooled, 0, FRAMES - 1), 0);
+    snprintf(key, sizeof key, "pooled_%s:psnr_y", names[p]);
+    put(key, 0, pooled);
+    CHECK(vmaf_score_pooled(v, m1, p, &pooled, 0, FRAMES - 1), 0);
+    snprintf(key, sizeof key, "pooled_%s:vmaf", names[p]);
+    put(key, 0, pooled);
+  }
+
+  static const char *const features[] = {"psnr_y", "psnr_cb", "psnr_cr", "VMAF_integer_feature_adm2_score",
+                                         "VMAF_integer_feature_motion2_score", "VMAF_integer_feature_vif_scale0_score",
+                                         "VMAF_integer_feature_vif_scale3_score", "integer_adm2_egl_1", NULL};
+  for (unsigned i = 0; i < FRAMES; ++i) {
+    double s;
+    CHECK(vmaf_score_at_index(v, m1, &s, i), 0);
+    put("vmaf", i, s);
+    CHECK(vmaf_score_at_index(v, m2, &s, i), 0);
+    put("vmaf_egl", i, s);
+    CHECK(vmaf_score_at_index(v, m3, &s, i), 0);
+    put("vmaf_b", i, s);
+    CHECK(vmaf_score_at_index_model_collection(v, mc, &cs, i), 0);
+    put("vmaf_b_bagging", i, cs.bootstrap.bagging_score);
+    put("vmaf_b_ci_p95_hi", i, cs.bootstrap.ci.p95.hi);
+    for (const char *const *f = features; *f; ++f) {
+      CHECK(vmaf_feature_score_at_index(v, *f, &s, i), 0);
+      put(*f, i, s);
+    }
+  }
+  double s;
+  CHECK(vmaf_score_at_index(v, m1, &s, FRAMES), -EINVAL);
+
+  static const struct {
+    const char *ext;
+    enum VmafOutputFormat fmt;
+  } outputs[] = {{"xml", VMAF_OUTPUT_FORMAT_XML},
+                 {"json", VMAF_OUTPUT_FORMAT_JSON},
+                 {"csv", VMAF_OUTPUT_FORMAT_CSV},
+                 {"sub", VMAF_OUTPUT_FORMAT_SUB}};
+  for (unsigned i = 0; i < 4; ++i) {
+    snprintf(path, sizeof path, "%s/capi.%s", dir, outputs[i].ext);
+    CHECK(vmaf_write_output(v, path, outputs[i].fmt), 0);
+  }
+
+  vmaf_model_destroy(m1);
+  vmaf_model_destroy(m2);
+  vmaf_model_destroy(m3);
+  vmaf_model_collection_destroy(mc);
+  CHECK(vmaf_close(v), 0);
+  fclose(values);
+  if (failures) fprintf(stderr, "%d failures\n", failures);
+  return failures ? 1 : 0;
+}

@@ -1,6 +1,6 @@
 // CAMBI on the GPU against CAMBI on the CPU, on the real frames of the device set (the
 // corpus pairs and the Netflix pairs as .y4m): every per-frame value equal bit for bit,
-// for three option sets, except exactly the frames of kKnownDifferences, where the CPU's
+// for three option sets, except exactly the frames gputest::cambi_default_known_difference lists, where the CPU's
 // double top-K sum is inexact (docs/conformance.md lists them with their differences): a
 // frame that newly differs, or a listed one that starts agreeing, fails. Each frame's
 // device work is exactly the plan's: twin::kLaunchesPerFrame launches, one upload of the
@@ -44,21 +44,10 @@ const std::vector<Variant>& variants() {
 }
 
 // Where the CPU's double top-K sum is inexact, so libvmaf's (and the CPU's) value is not
-// the exact mean the twin computes: (pair, variant, frame).
-struct Known {
-  const char* pair;
-  const char* variant;
-  unsigned frame;
-};
-constexpr Known kKnownDifferences[] = {
-    {"bridge_sky_pan_3840x2160_8bit", "default", 1},
-    {"bridge_sky_pan_3840x2160_8bit", "default", 2},
-};
-
+// the exact mean the twin computes: only the default options have such frames
+// (gputest::cambi_default_known_difference).
 bool known(const std::string& pair, const char* variant, unsigned frame) {
-  for (const Known& k : kKnownDifferences)
-    if (pair == k.pair && std::string(variant) == k.variant && frame == k.frame) return true;
-  return false;
+  return std::string(variant) == "default" && gputest::cambi_default_known_difference(pair, frame);
 }
 
 // The error of a run, or "" when it succeeds.

@@ -112,8 +112,20 @@ inline Result run_engine(const Pair& pair, BackendChoice backend, const FeatureR
   return engine.run({pair.ref}, {pair.dis});
 }
 
-// Every series and aggregate of `gpu` equals `cpu` bit for bit (NaN included).
-inline void expect_identical(const Result& cpu, const Result& gpu) {
+// A value the GPU is allowed, and required, to differ in (series name, frame): where
+// the CPU's double sum is inexact (docs/conformance.md, "Known differences").
+using KnownDifference = std::function<bool(const std::string& series, unsigned frame)>;
+
+// CAMBI at its default options: the frames of the device set where the CPU's (libvmaf's)
+// double top-K sum is inexact, so its value is not the exact mean the twin computes.
+inline bool cambi_default_known_difference(const std::string& pair, unsigned frame) {
+  return pair == "bridge_sky_pan_3840x2160_8bit" && (frame == 1 || frame == 2);
+}
+
+// Every series and aggregate of `gpu` equals `cpu` bit for bit (NaN included), except
+// the values `known` names, which must differ (a listed value that starts agreeing
+// fails, so the list stays true).
+inline void expect_identical(const Result& cpu, const Result& gpu, const KnownDifference& known = {}) {
   ASSERT_EQ(cpu.frame_count, gpu.frame_count);
   ASSERT_EQ(cpu.series.size(), gpu.series.size());
   unsigned compared = 0;
@@ -125,6 +137,11 @@ inline void expect_identical(const Result& cpu, const Result& gpu) {
     ASSERT_EQ(a.values.size(), b.values.size()) << a.name;
     for (std::size_t k = 0; k < a.values.size(); ++k) {
       if (!a.has(static_cast<unsigned>(k))) continue;
+      if (known && known(a.name, static_cast<unsigned>(k))) {
+        EXPECT_NE(std::bit_cast<std::uint64_t>(a.values[k]), std::bit_cast<std::uint64_t>(b.values[k]))
+            << a.name << " frame " << k << " is listed as differing but agrees: update the list";
+        continue;
+      }
       EXPECT_EQ(std::bit_cast<std::uint64_t>(a.values[k]), std::bit_cast<std::uint64_t>(b.values[k]))
           << a.name << " frame " << k << ": cpu " << a.values[k] << " gpu " << b.values[k];
       ++compared;

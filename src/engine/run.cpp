@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 
 namespace fastvmaf {
 
@@ -47,6 +48,15 @@ Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks)
       std::min<std::size_t>(16, (std::size_t{32} << 20) / std::max<std::size_t>(pair_bytes, 1)));
   const unsigned threads = engine.threads;
   ahead_ = std::max(1u, std::min(by_memory / 3, std::max(threads, small_frames)));
+  // A GPU run does little on the host but read: with several reading threads per file
+  // (a quarter of the cores, at most 4) the pread copies into the pinned slabs keep up
+  // with the device, where one thread per file bounds it (H200: 1080p and 4K). They need
+  // frames to read ahead; a CPU run keeps its cores for the extractors.
+  if (scheduler_.pair_storage()) {
+    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    readers_ = std::clamp(hw / 4, 1u, 4u);
+    if (readers_ > 1) ahead_ = std::max(ahead_, std::min(2 * readers_, by_memory > 2 ? by_memory - 2 : 1u));
+  }
   // A GPU run keeps more frames submitted than the device pipeline holds, so it fills.
   const unsigned device_depth = scheduler_.device_depth();
   in_flight_ = std::max({2u, device_depth ? device_depth + 2 : 0u, std::min(threads + 2, by_memory - ahead_)});

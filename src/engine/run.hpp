@@ -46,6 +46,8 @@ class Run {
   PairStorage* pair_storage() { return scheduler_.pair_storage(); }
   // How many frames a reader may read ahead of submit() within the run's memory budget.
   unsigned read_ahead() const { return ahead_; }
+  // Reading threads per file that can be read at random (io::PairReader).
+  unsigned readers() const { return readers_; }
   // Why each --feature-only extractor that refused the input was left out (Scheduler).
   const std::vector<std::string>& left_out() const { return scheduler_.left_out(); }
 
@@ -79,6 +81,7 @@ class Run {
   FeatureCollector collector_;
   Scheduler scheduler_;
   unsigned ahead_ = 1, in_flight_ = 2;
+  unsigned readers_ = 1;
   unsigned frames_ = 0;
   bool final_when_replayed_ = true;  // no extractor appends per-frame values at flush
   unsigned reported_ = 0;            // frames passed to on_frame

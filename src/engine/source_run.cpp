@@ -41,7 +41,7 @@ Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& 
     for (const auto& why : run.left_out()) warn(fmt::format("{}; it is left out of this run", why));
   // On a GPU run the readers fill the device pipeline's pinned slabs: one host copy per frame.
   io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, run.read_ahead(),
-                        run.pair_storage());
+                        run.pair_storage(), run.readers());
   double reader_wait = 0;
   const auto t = Clock::now();
   for (;;) {

@@ -1,18 +1,30 @@
 #include "io/pair_reader.hpp"
 
+#include <algorithm>
+#include <tuple>
+
 #include <fmt/format.h>
 
 namespace fastvmaf::io {
 
 PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis,
-                       unsigned max_frames, unsigned ahead, PairStorage* storage)
+                       unsigned max_frames, unsigned ahead, PairStorage* storage, unsigned readers)
     : max_frames_(max_frames), ahead_(ahead ? ahead : 1), storage_(storage) {
-  ref_.source = &ref;
-  ref_.skip = skip_ref;
-  dis_.source = &dis;
-  dis_.skip = skip_dis;
-  ref_.thread = std::thread([this] { run(ref_); });
-  dis_.thread = std::thread([this] { run(dis_); });
+  for (auto [side, source, skip] : {std::tuple{&ref_, &ref, skip_ref}, std::tuple{&dis_, &dis, skip_dis}}) {
+    side->source = source;
+    side->skip = skip;
+    side->indexed = readers > 1 && source->indexed();
+    if (side->indexed) {
+      const unsigned count = source->indexed_frames();
+      side->end = count > skip ? count - skip : 0;
+      if (max_frames_) side->end = std::min(side->end, max_frames_);
+    }
+  }
+  for (Side* side : {&ref_, &dis_}) {
+    const unsigned n = side->indexed ? std::max(1u, std::min(readers, ahead_)) : 1u;
+    side->running = n;
+    for (unsigned i = 0; i < n; ++i) side->threads.emplace_back([this, side] { run(*side); });
+  }
 }
 
 PairReader::~PairReader() {
@@ -20,10 +32,10 @@ PairReader::~PairReader() {
     std::lock_guard lock(mu_);
     stop_ = true;
   }
-  ref_.room.notify_all();
-  dis_.room.notify_all();
-  ref_.thread.join();
-  dis_.thread.join();
+  for (Side* side : {&ref_, &dis_}) {
+    side->room.notify_all();
+    for (auto& t : side->threads) t.join();
+  }
 }
 
 std::shared_ptr<Picture> PairReader::acquire(Side& side) {
@@ -63,67 +75,100 @@ std::shared_ptr<Picture> PairReader::from_storage(const Side& side, unsigned n) 
   return is_ref ? std::move(ref) : std::move(dis);
 }
 
+void PairReader::read_one(Side& side, unsigned n, std::shared_ptr<Picture>& pic) {
+  pic = storage_ ? from_storage(side, n) : acquire(side);
+  side.source->read_at(side.skip + n, *pic);
+}
+
+// One reading thread of `side`. In order: skip, then read() frame after frame. Indexed:
+// take the next pair index and read_at it, as the other threads of the side do.
 void PairReader::run(Side& side) {
-  try {
-    for (unsigned i = 0; i < side.skip && side.source->skip(); ++i) {
+  bool in_order_started = false;
+  for (;;) {
+    unsigned n = 0;
+    {
+      std::unique_lock lock(mu_);
+      ++side.waiting;
+      side.room.wait(lock, [&] {
+        return stop_ || side.error || side.next >= side.end || side.next < taken_ + ahead_;
+      });
+      --side.waiting;
+      if (stop_ || side.error || side.next >= side.end) break;
+      n = side.next++;
     }
-    for (unsigned n = 0; max_frames_ == 0 || n < max_frames_; ++n) {
-      {
-        std::unique_lock lock(mu_);
-        side.waiting = true;
-        side.room.wait(lock, [&] { return stop_ || side.ready.size() < ahead_; });
-        side.waiting = false;
-        if (stop_) break;
+    std::shared_ptr<Picture> pic;
+    try {
+      if (side.indexed) {
+        read_one(side, n, pic);
+      } else {
+        if (!in_order_started) {
+          for (unsigned i = 0; i < side.skip && side.source->skip(); ++i) {
+          }
+          in_order_started = true;
+        }
+        if (max_frames_ && n >= max_frames_) break;
+        pic = storage_ ? from_storage(side, n) : acquire(side);
+        if (!side.source->read(*pic)) break;
       }
-      auto pic = storage_ ? from_storage(side, n) : acquire(side);
-      if (!side.source->read(*pic)) break;
-      bool wake = false;
-      {
-        std::lock_guard lock(mu_);
-        side.ready.push_back(std::move(pic));
-        wake = consumer_waiting_;
+    } catch (...) {
+      std::lock_guard lock(mu_);
+      if (n < side.error_at) {
+        side.error_at = n;
+        side.error = std::current_exception();
       }
-      if (wake) pair_ready_.notify_one();
+      break;
     }
-  } catch (...) {
-    std::lock_guard lock(mu_);
-    side.error = std::current_exception();
+    bool wake = false;
+    {
+      std::lock_guard lock(mu_);
+      side.ready.emplace(n, std::move(pic));
+      wake = consumer_waiting_ && n == taken_;
+    }
+    if (wake) pair_ready_.notify_one();
   }
   {
     std::lock_guard lock(mu_);
-    side.ended = true;
+    if (--side.running == 0) side.ended = true;
   }
   pair_ready_.notify_one();
+  side.room.notify_all();  // the side's other threads stop too, after an error
+}
+
+PairReader::State PairReader::state(const Side& side) const {
+  if (side.ready.count(taken_)) return State::Have;
+  if (side.error && side.error_at == taken_) return State::Error;
+  if (side.indexed ? taken_ >= side.end : side.ended) return State::End;
+  // Every thread stopped short of taken_ without an error there: only when stopping.
+  if (side.ended) return State::End;
+  return State::Pending;
 }
 
 std::optional<FramePair> PairReader::next() {
   std::unique_lock lock(mu_);
-  // Wait until each side has a frame or has stopped.
+  // Wait until each side has frame taken_ or cannot have it.
   consumer_waiting_ = true;
-  pair_ready_.wait(lock, [this] {
-    return (!ref_.ready.empty() || ref_.ended) && (!dis_.ready.empty() || dis_.ended);
-  });
+  pair_ready_.wait(lock, [this] { return state(ref_) != State::Pending && state(dis_) != State::Pending; });
   consumer_waiting_ = false;
-  if (!ref_.ready.empty() && !dis_.ready.empty()) {
-    FramePair p{taken_++, std::move(ref_.ready.front()), std::move(dis_.ready.front())};
-    ref_.ready.pop_front();
-    dis_.ready.pop_front();
-    // A reader waits only when its queue is full: it has room now. (Waking it later, at
-    // half, saved wake-ups but cost throughput where reading is the bottleneck.)
-    const bool wake_ref = ref_.waiting;
-    const bool wake_dis = dis_.waiting;
+  const State r = state(ref_), d = state(dis_);
+  if (r == State::Have && d == State::Have) {
+    FramePair p{taken_, std::move(ref_.ready[taken_]), std::move(dis_.ready[taken_])};
+    ref_.ready.erase(taken_);
+    dis_.ready.erase(taken_);
+    ++taken_;
+    // A reader waits only when it is too far ahead: it may have room now.
+    const bool wake_ref = ref_.waiting > 0, wake_dis = dis_.waiting > 0;
     lock.unlock();
-    if (wake_ref) ref_.room.notify_one();
-    if (wake_dis) dis_.room.notify_one();
+    if (wake_ref) ref_.room.notify_all();
+    if (wake_dis) dis_.room.notify_all();
     return p;
   }
   // At least one side stopped at frame `taken_`: an error there is the run's error.
-  if (ref_.ready.empty() && ref_.error) std::rethrow_exception(ref_.error);
-  if (dis_.ready.empty() && dis_.error) std::rethrow_exception(dis_.error);
+  if (r == State::Error) std::rethrow_exception(ref_.error);
+  if (d == State::Error) std::rethrow_exception(dis_.error);
   // Clean end of one file (or both): libvmaf scores the common frames and says which
   // file ended first.
-  const bool ref_more = !ref_.ready.empty();
-  const bool dis_more = !dis_.ready.empty();
+  const bool ref_more = r == State::Have;
+  const bool dis_more = d == State::Have;
   if (ref_more != dis_more) {
     const VideoSource& ended = ref_more ? *dis_.source : *ref_.source;
     const VideoSource& other = ref_more ? *ref_.source : *dis_.source;

@@ -1,11 +1,14 @@
-// Reads reference and distorted frames on two threads of their own (one per file), a
-// bounded number ahead of the consumer, so reading overlaps computing and the two
-// files are read at once. Pictures are recycled.
+// Reads reference and distorted frames on threads of their own, a bounded number ahead
+// of the consumer, so reading overlaps computing and the two files are read at once.
+// A file read in order has one thread; an indexed file (VideoSource::indexed(): frames
+// at fixed offsets) may have several, each reading whole frames with pread, so reading
+// keeps up with a GPU at 4K. Frames are handed out in order whatever order they were
+// read in. Pictures are recycled.
 #pragma once
 
 #include <condition_variable>
-#include <deque>
 #include <exception>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -26,9 +29,10 @@ class PairReader {
   // Skips the first frames of each source, then reads up to max_frames pairs
   // (0: until either source ends). `ahead` bounds the frames read but not yet taken.
   // With `storage`, each pair's pictures come from it (both sides of frame n from one
-  // make_pair); without, each picture is its own recycled allocation.
+  // make_pair); without, each picture is its own recycled allocation. `readers`: the
+  // threads per indexed file (1: every file is read in order by one thread).
   PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis, unsigned max_frames,
-             unsigned ahead, PairStorage* storage = nullptr);
+             unsigned ahead, PairStorage* storage = nullptr, unsigned readers = 1);
   ~PairReader();
   PairReader(const PairReader&) = delete;
   PairReader& operator=(const PairReader&) = delete;
@@ -41,25 +45,34 @@ class PairReader {
   const std::string& mismatch() const { return mismatch_; }
 
  private:
+  static constexpr unsigned kNone = std::numeric_limits<unsigned>::max();
   // Recycled pictures; a picture returns here when its last user drops it.
   struct Pool {
     std::mutex mu;
     std::vector<std::unique_ptr<Picture>> free;
   };
-  // One file's reading thread and the frames it has read.
+  // One file: its reading threads and the frames they have read (by pair index).
   struct Side {
     VideoSource* source = nullptr;
     unsigned skip = 0;
-    std::deque<std::shared_ptr<const Picture>> ready;
-    bool ended = false;        // clean end of file (or max_frames reached)
-    std::exception_ptr error;  // the frame after those in `ready` failed
+    bool indexed = false;      // read with read_at by several threads
+    unsigned end = kNone;      // indexed: the pairs this file holds (after the skip)
+    unsigned next = 0;         // the next pair index a thread takes
+    std::map<unsigned, std::shared_ptr<const Picture>> ready;
+    bool ended = false;        // every thread has stopped
+    unsigned error_at = kNone; // the first pair index whose reading failed
+    std::exception_ptr error;
+    unsigned running = 0;      // threads not yet stopped
+    unsigned waiting = 0;      // threads waiting for room
     std::shared_ptr<Pool> pool = std::make_shared<Pool>();
-    bool waiting = false;              // the thread waits for room in `ready`
-    std::condition_variable room;      // signalled when `ready` has room again
-    std::thread thread;
+    std::condition_variable room;  // signalled when the consumer takes a pair
+    std::vector<std::thread> threads;
   };
+  enum class State { Pending, Have, End, Error };
 
   void run(Side& side);
+  void read_one(Side& side, unsigned n, std::shared_ptr<Picture>& pic);
+  State state(const Side& side) const;  // of pair taken_; under mu_
   static std::shared_ptr<Picture> acquire(Side& side);
   // Side `side`'s picture of frame n from the storage's pair for n (made by whichever side
   // gets there first).

@@ -1,7 +1,9 @@
 #include "io/video_source.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <string_view>
@@ -106,6 +108,13 @@ void VideoSource::read_planes(Picture& pic, bool mono) {
                                 expected - got));
     }
   }
+  finish_planes(pic, mono, frame);
+  ++frames_;
+}
+
+void VideoSource::finish_planes(Picture& pic, bool mono, unsigned frame) const {
+  const std::size_t bytes = pic.bytes_per_sample();
+  const int nplanes = mono ? 1 : 3;
   if (mono) {
     // Neutral chroma, as libvmaf's former y4m mono conversion wrote it.
     const unsigned mid = 1u << (pic.bpc() - 1);
@@ -139,7 +148,72 @@ void VideoSource::read_planes(Picture& pic, bool mono) {
       }
     }
   }
-  ++frames_;
+}
+
+void VideoSource::index_frames(std::string_view frame_header) {
+  const int fd = ::fileno(file_.get());
+  struct stat st {};
+  if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return;
+  const long at = std::ftell(file_.get());
+  if (at < 0 || st.st_size <= at) return;
+  const std::uint64_t stride = frame_header.size() + frame_bytes(mono_);
+  const auto rest = static_cast<std::uint64_t>(st.st_size - at);
+  if (stride == 0 || rest % stride != 0 || rest / stride > 0xffffffffu) return;
+  if (!frame_header.empty()) {
+    // Frame 0's header must be the bare one; read_at checks every other frame's.
+    std::string first(frame_header.size(), '\0');
+    if (::pread(fd, first.data(), first.size(), at) != static_cast<ssize_t>(first.size()) || first != frame_header)
+      return;
+  }
+  index_ = Index{static_cast<std::uint64_t>(at), stride, std::string(frame_header),
+                 static_cast<unsigned>(rest / stride)};
+}
+
+void VideoSource::read_at(unsigned n, Picture& pic) const {
+  const int fd = ::fileno(file_.get());
+  std::uint64_t off = index_.first + static_cast<std::uint64_t>(n) * index_.stride;
+  const std::size_t expected = frame_bytes(mono_);
+  std::size_t got = 0;
+  // pread until `len` bytes arrived; a short file (it shrank since it was opened) is a
+  // truncated frame, as for read().
+  auto pread_all = [&](void* dst, std::size_t len) {
+    auto* p = static_cast<std::uint8_t*>(dst);
+    std::size_t done = 0;
+    while (done < len) {
+      const ssize_t r = ::pread(fd, p + done, len - done, static_cast<off_t>(off + done));
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0) fail(path_, fmt::format("frame {}: read error ({})", n, std::strerror(errno)));
+      if (r == 0) break;
+      done += static_cast<std::size_t>(r);
+    }
+    off += done;
+    return done;
+  };
+  if (!index_.header.empty()) {
+    char h[16];
+    const std::size_t len = std::min(index_.header.size(), sizeof h);
+    if (pread_all(h, len) != len || std::string_view(h, len) != index_.header)
+      fail(path_, fmt::format("frame {}: bad frame header (expected a bare \"FRAME\" line like frame 0's: "
+                              "the frames of an indexed file must all be the same size)",
+                              n));
+  }
+  const std::size_t bytes = pic.bytes_per_sample();
+  const int nplanes = mono_ ? 1 : 3;
+  for (int p = 0; p < nplanes; ++p) {
+    Plane& pl = pic.plane(p);
+    const std::size_t row = pl.width * bytes;
+    const bool packed = static_cast<std::size_t>(pl.stride) == row;
+    const unsigned reads = packed ? 1 : pl.height;
+    const std::size_t chunk = packed ? row * pl.height : row;
+    for (unsigned y = 0; y < reads; ++y) {
+      const std::size_t r = pread_all(pl.row<std::uint8_t>(y), chunk);
+      got += r;
+      if (r != chunk)
+        fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", n, got, expected,
+                                expected - got));
+    }
+  }
+  finish_planes(pic, mono_, n);
 }
 
 namespace {
@@ -149,10 +223,12 @@ class Y4mSource final : public VideoSource {
   explicit Y4mSource(const std::string& path) : VideoSource(path, open_or_fail(path)) {
     parse_header();
     check_first_frame_fits(6);  // "FRAME\n"
+    index_frames("FRAME\n");
   }
   Y4mSource(std::FILE* f, const std::string& name) : VideoSource(name, f) {
     parse_header();
     check_first_frame_fits(6);
+    index_frames("FRAME\n");
   }
 
   bool read(Picture& pic) override {
@@ -283,6 +359,7 @@ class YuvSource final : public VideoSource {
     geometry_ = g;
     check_geometry(name, g);
     check_first_frame_fits(0);
+    index_frames("");
   }
 
   bool read(Picture& pic) override {

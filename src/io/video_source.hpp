@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "fastvmaf/picture.hpp"
 
@@ -25,6 +26,17 @@ class VideoSource {
   // Skips one frame; false at a clean end of file.
   virtual bool skip() = 0;
   unsigned frames_read() const { return frames_; }
+  // Random access for several reading threads: a regular file whose frames all sit at
+  // fixed offsets (raw .yuv; .y4m whose size is a whole number of bare "FRAME\n" lines
+  // with their planes). indexed_frames() of them, read by read_at() with pread (no shared
+  // file position), so threads may read different frames at once. Sources that are not
+  // indexed (pipes, compressed files, scaled sources, y4m with frame parameters or a
+  // truncated last frame) are read in order with read().
+  bool indexed() const { return index_.stride != 0; }
+  unsigned indexed_frames() const { return index_.count; }
+  // Reads frame n (of the file, skipped frames included) into `pic`, with read()'s checks
+  // and messages. Requires indexed() and n < indexed_frames().
+  void read_at(unsigned n, Picture& pic) const;
   // A monochrome source (y4m Cmono): read as 4:2:0 with mid-grey chroma, so it may only
   // be compared with another monochrome source.
   bool monochrome() const { return mono_; }
@@ -38,6 +50,12 @@ class VideoSource {
   // Reads the planes of one frame (after any frame header) into pic and checks sample
   // ranges. `frame_bytes` is the size on disk.
   void read_planes(Picture& pic, bool mono);
+  // After a frame's planes are in `pic`: mono's neutral chroma, and the check that no
+  // sample is above the bit depth (frame number `frame` in the message).
+  void finish_planes(Picture& pic, bool mono, unsigned frame) const;
+  // Once the header is read (the file positioned at frame 0): indexes the frames when the
+  // file is regular and its rest is whole records of `frame_header` and a frame's planes.
+  void index_frames(std::string_view frame_header);
   // Reads past the planes of one frame (frame skipping), with the same checks.
   void skip_planes(bool mono);
   std::size_t frame_bytes(bool mono) const;
@@ -51,6 +69,14 @@ class VideoSource {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
   unsigned frames_ = 0;
   bool mono_ = false;
+
+ private:
+  struct Index {
+    std::uint64_t first = 0;   // offset of frame 0's record
+    std::uint64_t stride = 0;  // bytes per record; 0: not indexed
+    std::string header;        // each record's frame header ("FRAME\n" or nothing)
+    unsigned count = 0;
+  } index_;
 };
 
 // Opens a YUV4MPEG2 file: C420jpeg, C420mpeg2, C420paldv, C420, C422, C444,

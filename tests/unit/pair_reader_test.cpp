@@ -1,0 +1,178 @@
+// The pair reader with several threads per indexed file hands out exactly what one
+// thread per file reading in order does: the same frames in the same order, the same
+// skips and limits, the same end-of-file warning and the same errors at the same frame.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "io/pair_reader.hpp"
+#include "io/video_source.hpp"
+
+namespace fs = std::filesystem;
+
+namespace fastvmaf::io {
+namespace {
+
+std::string temp_path(const std::string& name) {
+  return (fs::temp_directory_path() / ("fastvmaf_pr_" + std::to_string(::getpid()) + "_" + name)).string();
+}
+
+// A 4:2:0 y4m of `frames` frames, W x H, `bpc` bits; every sample a function of its
+// frame, plane and position, so a frame out of place or a torn frame shows. `header(k)`
+// is frame k's header line; `sample(k, i)` overrides a sample.
+std::string write_y4m(const std::string& name, unsigned w, unsigned h, unsigned bpc, unsigned frames,
+                      const std::function<std::string(unsigned)>& header = {}, std::size_t truncate_last = 0,
+                      const std::function<int(unsigned, std::size_t)>& sample = {}) {
+  const std::string p = temp_path(name);
+  std::ofstream f(p, std::ios::binary);
+  f << "YUV4MPEG2 W" << w << " H" << h << " F25:1 Ip " << (bpc == 8 ? "C420" : "C420p" + std::to_string(bpc)) << "\n";
+  const std::size_t cw = (w + 1) / 2, ch = (h + 1) / 2;
+  const std::size_t samples = std::size_t{w} * h + 2 * cw * ch;
+  const unsigned maxv = (1u << bpc) - 1;
+  for (unsigned k = 0; k < frames; ++k) {
+    f << (header ? header(k) : std::string("FRAME\n"));
+    std::string bytes;
+    for (std::size_t i = 0; i < samples; ++i) {
+      int v = static_cast<int>((i * 13 + k * 101) % (maxv + 1));
+      if (sample && sample(k, i) >= 0) v = sample(k, i);
+      if (bpc == 8) {
+        bytes += static_cast<char>(v);
+      } else {
+        bytes += static_cast<char>(v & 0xff);
+        bytes += static_cast<char>(v >> 8);
+      }
+    }
+    if (k + 1 == frames && truncate_last) bytes.resize(bytes.size() - truncate_last);
+    f << bytes;
+  }
+  return p;
+}
+
+// Everything a reader hands out: each pair's bytes, then how it ended.
+struct Outcome {
+  std::vector<std::string> frames;
+  std::string error;
+  std::string mismatch;
+};
+
+std::string bytes_of(const Picture& p) {
+  std::string s;
+  for (int i = 0; i < 3; ++i) {
+    const Plane& pl = p.plane(i);
+    for (unsigned y = 0; y < pl.height; ++y)
+      s.append(pl.row<const char>(y), pl.width * p.bytes_per_sample());
+  }
+  return s;
+}
+
+Outcome read_all(const std::string& ref, const std::string& dis, unsigned readers, unsigned skip_ref = 0,
+                 unsigned skip_dis = 0, unsigned max_frames = 0, unsigned ahead = 3) {
+  auto r = open_y4m(ref);
+  auto d = open_y4m(dis);
+  Outcome o;
+  try {
+    PairReader reader(*r, *d, skip_ref, skip_dis, max_frames, ahead, nullptr, readers);
+    for (unsigned n = 0;; ++n) {
+      auto pair = reader.next();
+      if (!pair) break;
+      EXPECT_EQ(pair->index, n);
+      o.frames.push_back(bytes_of(*pair->ref) + "|" + bytes_of(*pair->dis));
+    }
+    o.mismatch = reader.mismatch();
+  } catch (const InputError& e) {
+    o.error = e.what();
+  }
+  return o;
+}
+
+void expect_same(const Outcome& a, const Outcome& b) {
+  ASSERT_EQ(a.frames.size(), b.frames.size());
+  for (std::size_t i = 0; i < a.frames.size(); ++i) EXPECT_TRUE(a.frames[i] == b.frames[i]) << "pair " << i;
+  EXPECT_EQ(a.error, b.error);
+  EXPECT_EQ(a.mismatch, b.mismatch);
+}
+
+TEST(PairReader, IndexedFilesAreReadAtFixedOffsets) {
+  EXPECT_TRUE(open_y4m(write_y4m("ix.y4m", 33, 17, 8, 5))->indexed());
+  EXPECT_EQ(open_y4m(write_y4m("ix.y4m", 33, 17, 8, 5))->indexed_frames(), 5u);
+  // Frame parameters, or a truncated last frame: read in order only.
+  EXPECT_FALSE(open_y4m(write_y4m("params.y4m", 33, 17, 8, 5, [](unsigned) { return std::string("FRAME Ip\n"); }))
+                   ->indexed());
+  EXPECT_FALSE(open_y4m(write_y4m("trunc.y4m", 33, 17, 8, 5, {}, 7))->indexed());
+}
+
+TEST(PairReader, SeveralThreadsHandOutWhatOneDoes) {
+  for (unsigned bpc : {8u, 10u}) {
+    const auto ref = write_y4m("ref.y4m", 67, 35, bpc, 23);
+    const auto dis = write_y4m("dis.y4m", 67, 35, bpc, 23, {}, 0, [](unsigned k, std::size_t i) {
+      return i == 5 ? static_cast<int>(k % 7) : -1;
+    });
+    const Outcome one = read_all(ref, dis, 1);
+    ASSERT_EQ(one.frames.size(), 23u);
+    for (unsigned readers : {2u, 3u, 4u, 8u})
+      for (unsigned ahead : {1u, 2u, 5u, 16u}) {
+        SCOPED_TRACE(testing::Message() << bpc << " bit, " << readers << " readers, ahead " << ahead);
+        expect_same(read_all(ref, dis, readers, 0, 0, 0, ahead), one);
+        expect_same(read_all(ref, dis, readers, 3, 1, 0, ahead), read_all(ref, dis, 1, 3, 1, 0, ahead));
+        expect_same(read_all(ref, dis, readers, 2, 0, 9, ahead), read_all(ref, dis, 1, 2, 0, 9, ahead));
+      }
+  }
+}
+
+TEST(PairReader, UnequalLengthsEndAndWarnAsInOrder) {
+  const auto ref = write_y4m("long.y4m", 40, 24, 8, 12);
+  const auto dis = write_y4m("short.y4m", 40, 24, 8, 7);
+  const auto trunc = write_y4m("tshort.y4m", 40, 24, 8, 7, {}, 3);  // read in order beside an indexed one
+  for (unsigned readers : {2u, 4u}) {
+    const Outcome a = read_all(ref, dis, readers);
+    EXPECT_EQ(a.frames.size(), 7u);
+    EXPECT_NE(a.mismatch.find("ended before"), std::string::npos) << a.mismatch;
+    expect_same(a, read_all(ref, dis, 1));
+    expect_same(read_all(dis, ref, readers), read_all(dis, ref, 1));
+    const Outcome t = read_all(ref, trunc, readers);
+    EXPECT_EQ(t.frames.size(), 6u);
+    EXPECT_NE(t.error.find("frame 6 is truncated"), std::string::npos) << t.error;
+    expect_same(t, read_all(ref, trunc, 1));
+  }
+}
+
+TEST(PairReader, AnErrorStopsTheRunAtItsFrame) {
+  // Frame 9 of the distorted file has a sample above 10 bits.
+  const auto ref = write_y4m("r10.y4m", 48, 20, 10, 16);
+  const auto dis = write_y4m("d10.y4m", 48, 20, 10, 16, {}, 0,
+                             [](unsigned k, std::size_t i) { return k == 9 && i == 100 ? 1500 : -1; });
+  // And a frame whose header is not a bare FRAME line although the file is whole records
+  // of the bare header's size (a 6-byte header with no line end).
+  const auto odd = write_y4m("odd.y4m", 48, 20, 10, 16,
+                             [](unsigned k) { return std::string(k == 4 ? "FRAMEx" : "FRAME\n"); });
+  for (unsigned readers : {1u, 2u, 4u}) {
+    SCOPED_TRACE(readers);
+    const Outcome o = read_all(ref, dis, readers);
+    EXPECT_EQ(o.frames.size(), 9u);
+    EXPECT_NE(o.error.find("frame 9: sample value 1500"), std::string::npos) << o.error;
+    // The limit stops before the bad frame: no error.
+    const Outcome limited = read_all(ref, dis, readers, 0, 0, 9);
+    EXPECT_EQ(limited.frames.size(), 9u);
+    EXPECT_EQ(limited.error, "");
+    // In order, the bad header misaligns what follows, so where it fails depends on the
+    // bytes; with several threads it is frame 4's header.
+    const Outcome h = read_all(ref, odd, readers);
+    EXPECT_NE(h.error, "");
+    if (readers > 1) {
+      EXPECT_EQ(h.frames.size(), 4u);
+      EXPECT_NE(h.error.find("frame 4: bad frame header"), std::string::npos) << h.error;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fastvmaf::io

@@ -34,7 +34,9 @@ for k in ref dis; do
 done
 mkdir -p "$work/out"
 for k in $(seq "$n"); do printf '%s\t%s\t%s\n' "$ref" "$dis" "$work/out/$k.json"; done > "$work/batch.tsv"
-frames=$(( $(grep -c '^FRAME' "$ref") * n ))
+# Frames of one pair: counted by scoring it once (a y4m's FRAME lines are not lines).
+"$cli" -r "$ref" -d "$dis" -n --feature psnr -q --json -o "$work/one.json" >/dev/null
+frames=$(( $(grep -c '"frameNum"' "$work/one.json") * n ))
 
 secs() { awk -v a="$1" -v b="$2" 'BEGIN{ printf "%.3f", (b - a) / 1e9 }'; }
 row() { # label backend seconds

@@ -1,5 +1,6 @@
 // The frame pipeline's promise, counted by CUPTI rather than by our own wrappers: with
-// several twins in one run (PSNR, CAMBI, motion, ADM and VIF), a frame still costs exactly one
+// several twins in one run (PSNR, CAMBI, motion, ADM and VIF; and the whole v1 model, with
+// SpEED chroma), a frame still costs exactly one
 // upload (of the union of the planes they read, with the zeroed results block), one
 // download of the whole results block, and one host wait; the kernels are the sum of the
 // twins' plans, every one of them ours. The counting is shared with the single-twin CUPTI
@@ -18,6 +19,7 @@
 #include "features/cambi/gpu/cambi_launch.hpp"
 #include "features/motion/gpu/motion_work.hpp"
 #include "features/psnr/gpu/psnr_work.hpp"
+#include "features/speed/gpu/speed_work.hpp"
 #include "features/vif/gpu/vif_work.hpp"
 #include "features/vif/vif_math.hpp"
 #include "gpu/frame_layout.hpp"
@@ -76,6 +78,64 @@ void check_pair(const gputest::Pair& pair) {
   gputest::expect_identical(run_twins(pair, BackendChoice::Cpu), gpu);
 }
 
+// The whole default model, vmaf_v1.0.16_3d0h (ADM with AIM and adm3, motion, CAMBI and
+// SpEED chroma, with the model's options): per frame the twins' launches, one
+// upload, one download, one host wait, as CUPTI sees them; only the prediction on the
+// host; every value (features and the model's scores) equal to the CPU run.
+Result run_v1(const gputest::Pair& pair, BackendChoice backend) {
+  EngineOptions o;
+  ModelRequest m;
+  m.version = "vmaf_v1.0.16_3d0h";
+  o.models = {m};
+  o.threads = 4;
+  o.backend = backend;
+  Engine engine(o);
+  return engine.run({pair.ref}, {pair.dis});
+}
+
+void check_v1(const gputest::Pair& pair) {
+  gputest::CuptiCounter::start("fastvmaf");
+  const Result gpu = run_v1(pair, BackendChoice::Cuda);
+  const gputest::CuptiSeen s = gputest::CuptiCounter::stop();
+  ASSERT_TRUE(gpu.device.has_value());
+  const std::uint64_t frames = gpu.frame_count;
+  std::printf("  %s: %llu frames, vmaf_v1.0.16_3d0h whole\n", pair.name.c_str(), static_cast<unsigned long long>(frames));
+  s.print();
+  const DeviceCounts& t = gpu.device->total;
+  std::printf("    engine counters (frames): %s\n", gputest::describe(t).c_str());
+  const unsigned per_frame = cambi::twin::kLaunchesPerFrame + motion::twin::kLaunchesPerFrame +
+                             adm::twin::kLaunchesPerFrame + speed::twin::kChromaLaunches;
+  EXPECT_EQ(gpu.device->per_frame_max.launches, per_frame);
+  EXPECT_EQ(gpu.device->per_frame_min.launches, per_frame);
+  EXPECT_EQ(s.kernels, frames * per_frame);
+  EXPECT_EQ(s.named_kernels, s.kernels) << "every kernel is one of the twins'";
+  EXPECT_EQ(s.launches, t.launches);
+  // Frames: one upload and one download each; the rest of the uploads are the twins'
+  // tables at init (CAMBI's constants, ADM's reciprocals: two).
+  EXPECT_EQ(s.act_d2h, frames);
+  EXPECT_EQ(s.d2h, frames);
+  EXPECT_EQ(s.d2h_bytes, t.d2h_bytes);
+  EXPECT_EQ(t.h2d_copies, frames);
+  EXPECT_EQ(s.h2d, frames + 2);
+  EXPECT_EQ(s.syncs, frames);
+  EXPECT_EQ(t.host_waits, frames);
+  EXPECT_EQ(s.act_other, 0u);
+  EXPECT_EQ(s.other_memcpy, 0u);
+  EXPECT_EQ(gpu.device->per_frame_max.h2d_copies, 1u);
+  EXPECT_EQ(gpu.device->per_frame_max.d2h_copies, 1u);
+  EXPECT_EQ(gpu.device->per_frame_max.host_waits, 1u);
+  const Result cpu = run_v1(pair, BackendChoice::Cpu);
+  gputest::expect_identical(cpu, gpu);
+  ASSERT_EQ(cpu.models.size(), 1u);
+  ASSERT_EQ(gpu.models.size(), 1u);
+  EXPECT_EQ(std::bit_cast<std::uint64_t>(cpu.models[0].mean), std::bit_cast<std::uint64_t>(gpu.models[0].mean));
+}
+
+void check_both(const gputest::Pair& pair) {
+  check_pair(pair);
+  check_v1(pair);
+}
+
 }  // namespace
 }  // namespace fastvmaf
 
@@ -88,6 +148,6 @@ int main(int argc, char** argv) {
            pair.name == "mountain_sky_pan_1280x720_10bit" || pair.name == "ladybird_pan_640x360_444_8bit" ||
            pair.name == "water_drop_zoom_640x360_422_10bit";
   };
-  return fastvmaf::gputest::run_over_device_set(fastvmaf::Backend::Cuda, "GpuPipelineCupti", fastvmaf::check_pair,
+  return fastvmaf::gputest::run_over_device_set(fastvmaf::Backend::Cuda, "GpuPipelineCupti", fastvmaf::check_both,
                                                 keep, CuptiCounter::install, CuptiCounter::uninstall);
 }

@@ -78,7 +78,7 @@ run_timed() {
 }
 
 cpu_name=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB; fastvmaf $($cli --version | cut -d' ' -f2)${libvmaf:+; libvmaf: $libvmaf}"
+echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB; fastvmaf $($cli --version | head -n 1 | cut -d' ' -f2), $($cli --version | sed -n 2p)${libvmaf:+; libvmaf: $libvmaf}"
 echo
 echo "| case | resolution | backend | threads | frames | fps | ms/frame | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---:|---:|---:|"

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "cli/cli_args.hpp"
+#include "core/cpu.hpp"
 #include "core/registry.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
@@ -33,13 +34,23 @@ void list_features() {
   }
 }
 
+// Which DSP entries run: the CPU's flags, those FASTVMAF_CPU_MASK switches off, and the
+// level the feature tables are filled for (core/cpu.hpp).
+std::string cpu_paths() {
+  namespace cpu = fastvmaf::cpu;
+  return fmt::format("cpu: {}; switched off by FASTVMAF_CPU_MASK: {}; SIMD entries: {}", cpu::describe(cpu::detected()),
+                     cpu::describe(cpu::masked() & cpu::detected()), cpu::to_string(cpu::level_of(cpu::active())));
+}
+
 int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   CLI::App app{"fastvmaf: score a distorted video against its reference with VMAF and its features, "
                "bit-exact with libvmaf"};
   if (auto code = fastvmaf::cli::parse(app, args, argc, argv)) return *code;
 
   if (args.show_version) {
-    std::printf("fastvmaf %s (libvmaf %s numbers)\n", fastvmaf::kVersion, fastvmaf::kLibvmafVersion);
+    const std::string paths = cpu_paths();  // throws for a bad FASTVMAF_CPU_MASK
+    std::printf("fastvmaf %s (libvmaf %s numbers)\n%s\n", fastvmaf::kVersion, fastvmaf::kLibvmafVersion,
+                paths.c_str());
     return 0;
   }
   if (args.list_features) {

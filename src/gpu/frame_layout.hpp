@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/sample.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf::gpu {
@@ -35,7 +36,7 @@ class FrameLayout {
 
   const VideoGeometry& geometry() const { return geometry_; }
   PlaneMask mask() const { return mask_; }
-  unsigned bytes_per_sample() const { return geometry_.bpc > 8 ? 2u : 1u; }
+  unsigned bytes_per_sample() const { return fastvmaf::bytes_per_sample(geometry_.bpc); }
   const PlaneSlot& slot(Side s, int plane) const { return slots_[static_cast<int>(s)][plane]; }
   std::size_t bytes() const { return bytes_; }
 

@@ -1,9 +1,9 @@
 #include "features/psnr/psnr.hpp"
 
 #include <cfloat>
-#include <cstdlib>
 
 #include "core/registry.hpp"
+#include "core/sample.hpp"
 
 namespace fastvmaf::psnr {
 
@@ -21,37 +21,28 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-PsnrExtractor::PsnrExtractor(const OptionSet& o) : scorer_(o) {}
+PsnrExtractor::PsnrExtractor(const OptionSet& o) : scorer_(o), dsp_(make_dsp(cpu::active())) {}
 
 void PsnrExtractor::init(const VideoGeometry& g) {
   bpc_ = g.bpc;
   scorer_.init(g);
 }
 
-std::uint64_t plane_sse(const Plane& ref, const Plane& dis, unsigned bpc) {
+std::uint64_t plane_sse(const Plane& ref, const Plane& dis, unsigned bpc, const Dsp& dsp) {
   std::uint64_t sse = 0;
-  if (bpc == 8) {
+  with_sample_type(bpc, [&]<class T>() {
     for (unsigned y = 0; y < ref.height; ++y) {
-      const std::uint8_t* r = ref.row<std::uint8_t>(y);
-      const std::uint8_t* d = dis.row<std::uint8_t>(y);
-      std::uint32_t inner = 0;
-      for (unsigned x = 0; x < ref.width; ++x) {
-        const std::int16_t e = static_cast<std::int16_t>(r[x] - d[x]);
-        inner += static_cast<std::uint32_t>(e * e);
-      }
-      sse += inner;
+      if constexpr (sizeof(T) == 1)
+        sse += dsp.sse_row_8(ref.row<T>(y), dis.row<T>(y), ref.width);  // per-row uint32, as libvmaf
+      else
+        sse += dsp.sse_row_16(ref.row<T>(y), dis.row<T>(y), ref.width);
     }
-  } else {
-    for (unsigned y = 0; y < ref.height; ++y) {
-      const std::uint16_t* r = ref.row<std::uint16_t>(y);
-      const std::uint16_t* d = dis.row<std::uint16_t>(y);
-      for (unsigned x = 0; x < ref.width; ++x) {
-        const std::uint32_t e = static_cast<std::uint32_t>(std::abs(r[x] - d[x]));
-        sse += e * e;
-      }
-    }
-  }
+  });
   return sse;
+}
+
+std::uint64_t plane_sse(const Plane& ref, const Plane& dis, unsigned bpc) {
+  return plane_sse(ref, dis, bpc, make_dsp(cpu::active()));
 }
 
 void PsnrExtractor::submit(const FrameInput& f) {
@@ -60,7 +51,7 @@ void PsnrExtractor::submit(const FrameInput& f) {
   for (unsigned p = 0; p < scorer_.planes(); ++p) {
     const Plane& r = f.ref->plane(static_cast<int>(p));
     const Plane& d = f.dis->plane(static_cast<int>(p));
-    sse[p] = plane_sse(r, d, bpc_);
+    sse[p] = plane_sse(r, d, bpc_, dsp_);
     width[p] = r.width;
     height[p] = r.height;
   }

@@ -1,0 +1,47 @@
+// The DSP tables' check (ctest label dsp): every SIMD entry against its C entry.
+//
+// usage: fastvmaf_dsp_test [--seed N] [--runs N] [--filter TEXT]
+//   --runs   random cases per entry and level (default 200)
+//   --filter only the entries whose name ("vif.stat_u8") contains TEXT
+// Exit 0 when every runnable entry equals its C entry (skipped ones are listed), 1 on a
+// mismatch, 2 on bad arguments. FASTVMAF_CPU_MASK switches levels off here too.
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "dsp_check.hpp"
+
+namespace fastvmaf::dsp_test {
+void check_psnr(Suite& s);
+}  // namespace fastvmaf::dsp_test
+
+int main(int argc, char** argv) {
+  using namespace fastvmaf;
+  std::uint64_t seed = 20261201;
+  unsigned runs = 200;
+  std::string filter;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (i + 1 < argc && a == "--seed") {
+      seed = std::strtoull(argv[++i], nullptr, 0);
+    } else if (i + 1 < argc && a == "--runs") {
+      runs = static_cast<unsigned>(std::strtoul(argv[++i], nullptr, 0));
+    } else if (i + 1 < argc && a == "--filter") {
+      filter = argv[++i];
+    } else {
+      fmt::print(stderr, "usage: {} [--seed N] [--runs N] [--filter TEXT]\n", argv[0]);
+      return 2;
+    }
+  }
+  try {
+    fmt::print("cpu: {}; switched off by FASTVMAF_CPU_MASK: {}\n\n", cpu::describe(cpu::detected()),
+               cpu::describe(cpu::masked() & cpu::detected()));
+    dsp_test::Suite s(seed, runs, filter);
+    dsp_test::check_psnr(s);
+    return s.summary();
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "fastvmaf_dsp_test: error: {}\n", e.what());
+    return 2;
+  }
+}

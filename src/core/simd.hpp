@@ -138,6 +138,10 @@ struct V256 {
   FVMAF_SIMD_INLINE I packus_epi32_ordered(I a, I b) {
     return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
   }
+  // 128-bit lanes of a and b alternately, the first half of them / the second half:
+  // a.L0 b.L0 | a.L1 b.L1 (with unpacklo / unpackhi results: the element order).
+  FVMAF_SIMD_INLINE I zip_lanes_lo(I a, I b) { return _mm256_permute2x128_si256(a, b, 0x20); }
+  FVMAF_SIMD_INLINE I zip_lanes_hi(I a, I b) { return _mm256_permute2x128_si256(a, b, 0x31); }
   // The low dwords of the qwords of a, then of b, in element order.
   FVMAF_SIMD_INLINE I compact_epi64_lo(I a, I b) {
     const __m256i idx = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
@@ -299,6 +303,13 @@ struct V512 {
   }
   FVMAF_SIMD_INLINE I packus_epi32_ordered(I a, I b) {
     return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), _mm512_packus_epi32(a, b));
+  }
+  // a.L0 b.L0 a.L1 b.L1 | a.L2 b.L2 a.L3 b.L3.
+  FVMAF_SIMD_INLINE I zip_lanes_lo(I a, I b) {
+    return _mm512_permutex2var_epi64(a, _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), b);
+  }
+  FVMAF_SIMD_INLINE I zip_lanes_hi(I a, I b) {
+    return _mm512_permutex2var_epi64(a, _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15), b);
   }
   FVMAF_SIMD_INLINE I compact_epi64_lo(I a, I b) {
     const __m512i idx = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);

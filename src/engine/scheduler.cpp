@@ -55,8 +55,9 @@ std::unique_ptr<FeatureExtractor> make_instance(const SlotSpec& spec, const Vide
   return e;
 }
 
-FrameInput input_of(const Scheduler::Job& j) {
+FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel) {
   FrameInput in;
+  in.parallel = parallel;
   in.index = j.pair.index;
   in.ref = j.pair.ref.get();
   in.dis = j.pair.dis.get();
@@ -108,6 +109,7 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     device_->pipeline = rt->open(geometry, planes);
   }
   pool_ = std::make_unique<ThreadPool>(threads);
+  parallel_ = std::make_unique<PoolParallel>(*pool_);
 }
 
 Scheduler::~Scheduler() { abandon(); }
@@ -133,7 +135,7 @@ void Scheduler::run_on_instance(Slot& slot, std::size_t k, Job& job) {
       }
     }
     if (!inst) inst = make_instance(*slot.spec, geometry_);
-    inst->submit(input_of(job));
+    inst->submit(input_of(job, parallel_.get()));
     inst->collect(job.pair.index, job.sinks[k]);
   } catch (...) {
     std::lock_guard lock(mu_);
@@ -160,7 +162,7 @@ void Scheduler::run_strand(Slot& slot, std::size_t k) {
       slot.queue.pop_front();
     }
     try {
-      slot.sole->submit(input_of(*job));
+      slot.sole->submit(input_of(*job, parallel_.get()));
       slot.sole->collect(job->pair.index, job->sinks[k]);
     } catch (...) {
       std::lock_guard lock(mu_);
@@ -203,7 +205,7 @@ void Scheduler::device_step(Job& job) {
     try {
       const DeviceCounts before = d.pipeline->counters();
       const gpu::DeviceFrame& frame = d.pipeline->begin_frame(job.pair.index, *job.pair.ref, *job.pair.dis);
-      FrameInput in = input_of(job);
+      FrameInput in = input_of(job, nullptr);
       in.device = &frame;
       for (std::size_t k : job.device_run) slots_[k]->sole->submit(in);
       d.pipeline->end_frame();

@@ -26,6 +26,7 @@
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
 #include "core/frame_pair.hpp"
+#include "engine/pool_parallel.hpp"
 #include "engine/thread_pool.hpp"
 #include "fastvmaf/result.hpp"
 
@@ -86,6 +87,7 @@ class Scheduler {
   std::deque<std::unique_ptr<Job>> jobs_;
   // The reference pictures of the two previous frames (libvmaf's prev_ref).
   std::shared_ptr<const Picture> prev_ref_, prev_prev_ref_;
+  std::unique_ptr<PoolParallel> parallel_;  // bands of a frame on pool_ (core/parallel.hpp)
   // Last member: destroyed first, so running tasks finish while the rest still lives.
   std::unique_ptr<ThreadPool> pool_;
 };

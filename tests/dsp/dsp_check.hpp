@@ -70,8 +70,10 @@ class Guarded {
 // areas, where SIMD shortcuts are taken), and the extremes.
 template <class T>
 void fill_samples(Rng& rng, T* p, std::size_t n, std::uint32_t max) {
-  const int shape = static_cast<int>(rng() % 5);
+  const int shape = static_cast<int>(rng() % 6);
   const std::uint32_t base = static_cast<std::uint32_t>(rng() % (max + 1u));
+  // Samples with their low bits clear make filter sums land on rounding boundaries.
+  const std::uint32_t low = (1u << (rng() % 8)) - 1;
   for (std::size_t i = 0; i < n; ++i) {
     std::uint32_t v;
     switch (shape) {
@@ -79,7 +81,8 @@ void fill_samples(Rng& rng, T* p, std::size_t n, std::uint32_t max) {
       case 1: v = std::min<std::uint32_t>(max, base + static_cast<std::uint32_t>(rng() % 4)); break;
       case 2: v = (rng() & 1) ? max : 0; break;
       case 3: v = rng() % 8 ? base : static_cast<std::uint32_t>(rng() % (max + 1u)); break;
-      default: v = static_cast<std::uint32_t>((base + i * 3) % (max + 1u)); break;
+      case 4: v = static_cast<std::uint32_t>((base + i * 3) % (max + 1u)); break;
+      default: v = static_cast<std::uint32_t>(rng() % (max + 1u)) & ~low; break;
     }
     p[i] = static_cast<T>(v);
   }

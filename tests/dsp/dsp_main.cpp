@@ -14,6 +14,7 @@
 
 namespace fastvmaf::dsp_test {
 void check_psnr(Suite& s);
+void check_motion(Suite& s);
 }  // namespace fastvmaf::dsp_test
 
 int main(int argc, char** argv) {
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
                cpu::describe(cpu::masked() & cpu::detected()));
     dsp_test::Suite s(seed, runs, filter);
     dsp_test::check_psnr(s);
+    dsp_test::check_motion(s);
     return s.summary();
   } catch (const std::exception& e) {
     fmt::print(stderr, "fastvmaf_dsp_test: error: {}\n", e.what());

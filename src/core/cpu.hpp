@@ -63,6 +63,12 @@ Flags active();
 // Names of the flags in `f`, in the order of Flag, separated by spaces ("-" for none).
 std::string describe(Flags f);
 
+// The table fill functions of SIMD units (fill_dsp_avx2, fill_dsp_avx512) only store
+// function addresses; this keeps them baseline x86-64 code, so that a table can be built
+// for a level the CPU lacks (tests/dsp lists that level's entries as skipped) without
+// executing one of its instructions. Template helpers they call need it too.
+#define FVMAF_DSP_FILL __attribute__((target("no-sse3,no-bmi,no-bmi2")))
+
 // For tests: while alive, active() is detected() & keep & ~masked() (nested scopes
 // restore the outer one). Tests pick the C or AVX2 paths of an extractor this way.
 class ScopedFlags {

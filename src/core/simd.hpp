@@ -172,6 +172,9 @@ struct V256 {
     return _mm256_mask_i64gather_epi32(_mm_setzero_si128(), static_cast<const int*>(base), index, mask, 2);
   }
 
+  // The bits of the floats nearest the int32 lanes (round to nearest even).
+  FVMAF_SIMD_INLINE I cvtepi32_ps_bits(I a) { return _mm256_castps_si256(_mm256_cvtepi32_ps(a)); }
+
   // Doubles: D holds as many doubles as H holds int32.
   FVMAF_SIMD_INLINE D cvtepi32_pd(H a) { return _mm256_cvtepi32_pd(a); }
   FVMAF_SIMD_INLINE H cvttpd_epi32(D a) { return _mm256_cvttpd_epi32(a); }
@@ -334,6 +337,8 @@ struct V512 {
   FVMAF_SIMD_INLINE H gather_epi32_scale2_i64_masked(const void* base, I index, H mask) {
     return _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), _mm256_movepi32_mask(mask), index, base, 2);
   }
+
+  FVMAF_SIMD_INLINE I cvtepi32_ps_bits(I a) { return _mm512_castps_si512(_mm512_cvtepi32_ps(a)); }
 
   FVMAF_SIMD_INLINE D cvtepi32_pd(H a) { return _mm512_cvtepi32_pd(a); }
   FVMAF_SIMD_INLINE H cvttpd_epi32(D a) { return _mm512_cvttpd_epi32(a); }

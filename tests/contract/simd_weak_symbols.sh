@@ -5,7 +5,9 @@
 # instruction set would then crash in code meant to be portable (or meant for AVX2 only).
 # This test fails when a weak symbol defined in a SIMD object is also defined or
 # referenced by any other object. (Symbols of types in an anonymous namespace, e.g. a
-# template instantiated on a unit's own ISA tag, are local and never shared.)
+# template instantiated on a unit's own vector type, are local and never shared.) It also
+# fails when a SIMD unit has static initialisers, which would run at start-up on every
+# CPU.
 # usage: simd_weak_symbols.sh OBJECT...
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -36,7 +38,10 @@ for o in "$@"; do
   done
   sort -u "$tmp/others" -o "$tmp/others"
   shared=$(comm -12 "$tmp/weak" "$tmp/others")
-  if [ -n "$shared" ]; then
+  if nm "$o" | grep -q '_GLOBAL__sub_I_'; then
+    echo "FAIL $o has static initialisers (they run at start-up, on any CPU)"
+    status=1
+  elif [ -n "$shared" ]; then
     echo "FAIL $o defines weak symbols that other units also use:"
     echo "$shared" | c++filt | sed 's/^/    /'
     status=1

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -166,16 +167,17 @@ class TableCheck {
     for (int i = 0; i < 2; ++i) tables_[i] = make(cpu::flags_of(Suite::kLevels[i].level));
   }
 
-  // test(ref_fn, simd_fn, rng) runs one random case and returns "" or what differed;
-  // it is called suite.runs() times (scaled by `weight`) per overriding level.
-  template <class Fn, class Test>
-  void entry(const std::string& entry_name, Fn Dsp::*member, Test test, double weight = 1.0) {
+  // The entry `get` picks (a member pointer, or a function of the table for entries in
+  // arrays). test(ref_fn, simd_fn, rng) runs one random case and returns "" or what
+  // differed; it is called suite.runs() times (scaled by `weight`) per overriding level.
+  template <class Get, class Test>
+  void entry(const std::string& entry_name, Get get, Test test, double weight = 1.0) {
     const std::string name = feature_ + "." + entry_name;
     if (!s_.selected(name)) return;
     for (int i = 0; i < 2; ++i) {
       const cpu::Level l = Suite::kLevels[i].level;
-      const Fn mine = tables_[i].*member;
-      const Fn below = i == 0 ? c_.*member : tables_[i - 1].*member;
+      const auto mine = std::invoke(get, tables_[i]);
+      const auto below = std::invoke(get, i == 0 ? c_ : tables_[i - 1]);
       if (mine == below) continue;  // not overridden at this level
       if (!s_.runnable(l)) {
         s_.skip(name, l);
@@ -185,7 +187,7 @@ class TableCheck {
       const unsigned n = std::max(1u, static_cast<unsigned>(s_.runs() * weight));
       std::string failure;
       unsigned k = 0;
-      for (; k < n && failure.empty(); ++k) failure = test(c_.*member, mine, rng);
+      for (; k < n && failure.empty(); ++k) failure = test(std::invoke(get, c_), mine, rng);
       if (!failure.empty()) failure = fmt::format("case {}: {}", k - 1, failure);
       s_.result(name, l, n, failure);
     }

@@ -15,6 +15,7 @@
 namespace fastvmaf::dsp_test {
 void check_psnr(Suite& s);
 void check_motion(Suite& s);
+void check_vif(Suite& s);
 }  // namespace fastvmaf::dsp_test
 
 int main(int argc, char** argv) {
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
     dsp_test::Suite s(seed, runs, filter);
     dsp_test::check_psnr(s);
     dsp_test::check_motion(s);
+    dsp_test::check_vif(s);
     return s.summary();
   } catch (const std::exception& e) {
     fmt::print(stderr, "fastvmaf_dsp_test: error: {}\n", e.what());

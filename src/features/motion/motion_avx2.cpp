@@ -3,6 +3,6 @@
 
 namespace fastvmaf::motion {
 
-void fill_dsp_avx2(Dsp& d) { simd_entries::fill<simd::V256>(d); }
+FVMAF_DSP_FILL void fill_dsp_avx2(Dsp& d) { simd_entries::fill<simd::V256>(d); }
 
 }  // namespace fastvmaf::motion

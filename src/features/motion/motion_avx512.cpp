@@ -4,6 +4,6 @@
 
 namespace fastvmaf::motion {
 
-void fill_dsp_avx512(Dsp& d) { simd_entries::fill<simd::V512>(d); }
+FVMAF_DSP_FILL void fill_dsp_avx512(Dsp& d) { simd_entries::fill<simd::V512>(d); }
 
 }  // namespace fastvmaf::motion

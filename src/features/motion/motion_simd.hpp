@@ -135,7 +135,7 @@ std::uint32_t horizontal_sad(const std::int32_t* y, unsigned w, std::int16_t* sc
 }
 
 template <class V>
-void fill(Dsp& d) {
+FVMAF_DSP_FILL void fill(Dsp& d) {
   d.diff_row_8 = diff_row_8<V>;
   d.diff_row_16 = diff_row_16<V>;
   d.vertical = vertical<V>;

@@ -4,7 +4,7 @@
 
 namespace fastvmaf::psnr {
 
-void fill_dsp_avx2(Dsp& d) {
+FVMAF_DSP_FILL void fill_dsp_avx2(Dsp& d) {
   d.sse_row_8 = simd_entries::sse_row_8<simd::V256>;
   d.sse_row_16 = simd_entries::sse_row_16<simd::V256>;
 }

@@ -5,7 +5,7 @@
 
 namespace fastvmaf::psnr {
 
-void fill_dsp_avx512(Dsp& d) {
+FVMAF_DSP_FILL void fill_dsp_avx512(Dsp& d) {
   d.sse_row_8 = simd_entries::sse_row_8<simd::V512>;
   d.sse_row_16 = simd_entries::sse_row_16<simd::V512>;
 }

@@ -17,6 +17,7 @@ void check_psnr(Suite& s);
 void check_motion(Suite& s);
 void check_vif(Suite& s);
 void check_adm(Suite& s);
+void check_cambi(Suite& s);
 }  // namespace fastvmaf::dsp_test
 
 int main(int argc, char** argv) {
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
     dsp_test::check_motion(s);
     dsp_test::check_vif(s);
     dsp_test::check_adm(s);
+    dsp_test::check_cambi(s);
     return s.summary();
   } catch (const std::exception& e) {
     fmt::print(stderr, "fastvmaf_dsp_test: error: {}\n", e.what());

@@ -18,6 +18,7 @@ void check_motion(Suite& s);
 void check_vif(Suite& s);
 void check_adm(Suite& s);
 void check_cambi(Suite& s);
+void check_speed(Suite& s);
 }  // namespace fastvmaf::dsp_test
 
 int main(int argc, char** argv) {
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
     dsp_test::check_vif(s);
     dsp_test::check_adm(s);
     dsp_test::check_cambi(s);
+    dsp_test::check_speed(s);
     return s.summary();
   } catch (const std::exception& e) {
     fmt::print(stderr, "fastvmaf_dsp_test: error: {}\n", e.what());

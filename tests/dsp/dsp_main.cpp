@@ -19,6 +19,7 @@ void check_vif(Suite& s);
 void check_adm(Suite& s);
 void check_cambi(Suite& s);
 void check_speed(Suite& s);
+void check_extractors(Suite& s);
 }  // namespace fastvmaf::dsp_test
 
 int main(int argc, char** argv) {
@@ -49,6 +50,7 @@ int main(int argc, char** argv) {
     dsp_test::check_adm(s);
     dsp_test::check_cambi(s);
     dsp_test::check_speed(s);
+    dsp_test::check_extractors(s);
     return s.summary();
   } catch (const std::exception& e) {
     fmt::print(stderr, "fastvmaf_dsp_test: error: {}\n", e.what());

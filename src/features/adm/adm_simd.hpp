@@ -351,9 +351,20 @@ struct Kernels {
   }
 
   // int64 to float with round-to-nearest-even, as cvtsi2ss, returned as the (exact)
-  // double of that float: the magnitude is rounded to 24 significant bits in integer
-  // arithmetic, then scaled.
+  // double of that float. Values below 2^51 in magnitude (the usual ones) are exact as
+  // doubles, made by adding 2^52 + 2^51 to the integer and subtracting it as a double,
+  // and one rounding to float follows; otherwise the magnitude is rounded to 24
+  // significant bits in integer arithmetic, then scaled.
   static D int64_to_float(I x) {
+    const I biased = V::add_epi64(x, V::set1_epi64(std::int64_t{1} << 51));  // in [0, 2^52) when small
+    const I out = V::or_(V::cmpgt_epi64(V::zero(), biased),
+                         V::cmpgt_epi64(biased, V::set1_epi64((std::int64_t{1} << 52) - 1)));
+    if (!V::all_zero(out)) return int64_to_float_any(x);
+    const I magic = V::set1_epi64(0x4338000000000000LL);  // the double 2^52 + 2^51
+    return V::round_to_float(V::sub_pd(V::castsi_pd(V::add_epi64(x, magic)), V::castsi_pd(magic)));
+  }
+
+  static D int64_to_float_any(I x) {
     const I zero = V::zero(), one = V::set1_epi64(1);
     const I sign = V::cmpgt_epi64(zero, x);
     const I a = V::sub_epi64(V::xor_(x, sign), sign);  // |x| (2^63 for INT64_MIN)

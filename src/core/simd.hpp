@@ -38,6 +38,8 @@ struct V256 {
   using I = __m256i;   // kLanes32 int32 lanes
   using H = __m128i;   // half of I: kLanes32 int16 or kLanes32 / 2 int32
   using D = __m256d;   // kLanes32 / 2 doubles
+  using F = __m256;    // kLanes32 floats
+  using HF = __m128;   // kLanes32 / 2 floats
   static constexpr int kBytes = 32;
   static constexpr int kLanes32 = 8;
 
@@ -174,6 +176,16 @@ struct V256 {
 
   // The bits of the floats nearest the int32 lanes (round to nearest even).
   FVMAF_SIMD_INLINE I cvtepi32_ps_bits(I a) { return _mm256_castps_si256(_mm256_cvtepi32_ps(a)); }
+  // The int16 elements of a and b alternately, in element order: a0 b0 a1 b1 ...
+  FVMAF_SIMD_INLINE I interleave_epi16(H a, H b) { return combine(_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b)); }
+
+  // Floats.
+  FVMAF_SIMD_INLINE F cvtepi32_ps(I a) { return _mm256_cvtepi32_ps(a); }
+  FVMAF_SIMD_INLINE I castps_si(F a) { return _mm256_castps_si256(a); }
+  FVMAF_SIMD_INLINE F castsi_ps(I a) { return _mm256_castsi256_ps(a); }
+  FVMAF_SIMD_INLINE HF lo_half_ps(F a) { return _mm256_castps256_ps128(a); }
+  FVMAF_SIMD_INLINE HF hi_half_ps(F a) { return _mm256_extractf128_ps(a, 1); }
+  FVMAF_SIMD_INLINE D cvtps_pd(HF a) { return _mm256_cvtps_pd(a); }
 
   // Doubles: D holds as many doubles as H holds int32.
   FVMAF_SIMD_INLINE D cvtepi32_pd(H a) { return _mm256_cvtepi32_pd(a); }
@@ -221,6 +233,8 @@ struct V512 {
   using I = __m512i;
   using H = __m256i;
   using D = __m512d;
+  using F = __m512;
+  using HF = __m256;
   static constexpr int kBytes = 64;
   static constexpr int kLanes32 = 16;
 
@@ -339,6 +353,20 @@ struct V512 {
   }
 
   FVMAF_SIMD_INLINE I cvtepi32_ps_bits(I a) { return _mm512_castps_si512(_mm512_cvtepi32_ps(a)); }
+  // In-lane unpacks give the pairs of 128-bit lanes 0, 2 | 1, 3: reorder the lanes.
+  FVMAF_SIMD_INLINE I interleave_epi16(H a, H b) {
+    const I x = combine(_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b));
+    return _mm512_shuffle_i64x2(x, x, _MM_SHUFFLE(3, 1, 2, 0));
+  }
+
+  FVMAF_SIMD_INLINE F cvtepi32_ps(I a) { return _mm512_cvtepi32_ps(a); }
+  FVMAF_SIMD_INLINE I castps_si(F a) { return _mm512_castps_si512(a); }
+  FVMAF_SIMD_INLINE F castsi_ps(I a) { return _mm512_castsi512_ps(a); }
+  FVMAF_SIMD_INLINE HF lo_half_ps(F a) { return _mm512_castps512_ps256(a); }
+  FVMAF_SIMD_INLINE HF hi_half_ps(F a) {
+    return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(a), 1));
+  }
+  FVMAF_SIMD_INLINE D cvtps_pd(HF a) { return _mm512_cvtps_pd(a); }
 
   FVMAF_SIMD_INLINE D cvtepi32_pd(H a) { return _mm512_cvtepi32_pd(a); }
   FVMAF_SIMD_INLINE H cvttpd_epi32(D a) { return _mm512_cvttpd_epi32(a); }

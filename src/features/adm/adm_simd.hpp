@@ -122,29 +122,25 @@ struct Kernels {
 
   // -------------------------------------------------------------------------------
   // Scale 0 decouple, CSF and masking terms, L columns at a time.
-  //
-  // Angle test: the int16 products and their sums are exact in double, so converting
-  // the double to float rounds exactly as libvmaf's int64-to-float conversion; the rest
-  // is the same double arithmetic. Ratio k: div_lookup[o] * t + 16384 is below 2^46 in
-  // magnitude, exact in double, and its floor after scaling by 2^-15 is libvmaf's
-  // arithmetic shift.
   struct DecoupleL {
     I r, a;
   };
 
+  // Ratio k = clamp((div_lookup[o] * t + 16384) >> 15, 0, 32768) of int16 o and t
+  // without 64 bits: with d = floor(2^30 / |o|) (the table), the product is <= 0 when
+  // the signs differ (k = 0); for equal signs and |t| <= |o| it is d |t| <= 2^30, exact
+  // in int32; for |t| > |o| it is at least d (|o| + 1) >= 2^30 (as 2^30 / |o| >= |o|),
+  // so k clamps to 32768. o = 0 gives 32768.
   static DecoupleL decouple_l(I o, I t, I angle_ok, const DecoupleParams& p) {
     const I zero = V::zero();
-    const I div = V::gather_epi32(p.div_lookup, V::add_epi32(o, V::set1_epi32(32768)));
-    const D scale = V::set1_pd(1.0 / 32768.0);
-    const D lo_k = V::zero_pd(), hi_k = V::set1_pd(32768.0), round = V::set1_pd(16384.0);
-    auto ratio = [&](H d_half, H t_half) {
-      const D num = V::add_pd(V::mul_pd(V::cvtepi32_pd(d_half), V::cvtepi32_pd(t_half)), round);
-      const D k = V::floor_pd(V::mul_pd(num, scale));
-      return V::cvttpd_epi32(V::min_pd(V::max_pd(k, lo_k), hi_k));
-    };
-    I k = V::combine(ratio(V::lo_half(div), V::lo_half(t)), ratio(V::hi_half(div), V::hi_half(t)));
+    const I k_max = V::set1_epi32(32768);
+    const I div = V::gather_epi32(p.div_lookup, V::add_epi32(o, k_max));
+    const I same = V::cmpgt_epi32(V::mullo_epi32(o, t), zero);  // |o t| < 2^31
+    const I kq = V::template srai_epi32<15>(V::add_epi32(V::mullo_epi32(div, t), V::set1_epi32(16384)));
+    I k = V::blendv(kq, k_max, V::cmpgt_epi32(V::abs_epi32(t), V::abs_epi32(o)));
+    k = V::and_(k, same);
     const I o_zero = V::cmpeq_epi32(o, zero);
-    k = V::blendv(k, V::set1_epi32(32768), o_zero);
+    k = V::blendv(k, k_max, o_zero);
     I r = V::template srai_epi32<15>(V::add_epi32(V::mullo_epi32(k, o), V::set1_epi32(16384)));
     // Enhancement where the angle test passed, k > 0 and o != 0: min(r * gain, t) for
     // o > 0, max(r * gain, t) for o < 0, truncated.
@@ -187,12 +183,32 @@ struct Kernels {
     return V::and_pd(ge0, ge);
   }
 
-  // Scale 0: int16 products and their sums are exact in double, so rounding the double
-  // to float rounds exactly as libvmaf's int64-to-float conversion.
-  static D within_1deg(D oh, D ov, D th, D tv, D cos_sq) {
-    return angle_test(V::round_to_float(V::add_pd(V::mul_pd(oh, th), V::mul_pd(ov, tv))),
-                      V::round_to_float(V::add_pd(V::mul_pd(oh, oh), V::mul_pd(ov, ov))),
-                      V::round_to_float(V::add_pd(V::mul_pd(th, th), V::mul_pd(tv, tv))), cos_sq);
+  // Scale 0: libvmaf's angle test on L columns of int16 bands. The dot product and the
+  // squared norms are pair sums of int16 products (madd), exact in int32 except the one
+  // sum that reaches 2^31 (both products (-32768)^2): the norms are then read as
+  // unsigned, and a dot product of -2^31, which no true one equals, as +2^31. Converted
+  // to float they round as libvmaf's int64-to-float. Both sides of libvmaf's comparison
+  // are scaled by 2^-24 (its divisions by 4096), which changes no rounding and no
+  // comparison, so it is left out.
+  static I within_1deg0(const std::int16_t* oh, const std::int16_t* ov, const std::int16_t* th,
+                        const std::int16_t* tv, D cos_sq) {
+    const I o = V::interleave_epi16(V::loadu_half(oh), V::loadu_half(ov));
+    const I t = V::interleave_epi16(V::loadu_half(th), V::loadu_half(tv));
+    const I int_min = V::set1_epi32(static_cast<std::int32_t>(0x80000000u));
+    const I dp = V::madd_epi16(o, t);
+    const I wrapped = V::cmpeq_epi32(dp, int_min);
+    const typename V::F dp_f = V::castsi_ps(V::xor_(V::castps_si(V::cvtepi32_ps(dp)), V::and_(wrapped, int_min)));
+    const I abs_bits = V::set1_epi32(0x7FFFFFFF);
+    const typename V::F om_f = V::castsi_ps(V::and_(V::castps_si(V::cvtepi32_ps(V::madd_epi16(o, o))), abs_bits));
+    const typename V::F tm_f = V::castsi_ps(V::and_(V::castps_si(V::cvtepi32_ps(V::madd_epi16(t, t))), abs_bits));
+    auto half_test = [&](typename V::HF d, typename V::HF om, typename V::HF tm) {
+      const D dd = V::cvtps_pd(d);
+      return V::narrow_mask_pd(V::cmpge_pd(V::mul_pd(dd, dd), V::mul_pd(V::mul_pd(cos_sq, V::cvtps_pd(om)), V::cvtps_pd(tm))));
+    };
+    const I ge = V::combine(half_test(V::lo_half_ps(dp_f), V::lo_half_ps(om_f), V::lo_half_ps(tm_f)),
+                            half_test(V::hi_half_ps(dp_f), V::hi_half_ps(om_f), V::hi_half_ps(tm_f)));
+    const I non_negative = V::or_(V::cmpgt_epi32(dp, V::set1_epi32(-1)), wrapped);
+    return V::and_(ge, non_negative);
   }
 
   static void decouple0_row(BandRow<const std::int16_t> o, BandRow<const std::int16_t> t, int c0, int c1,
@@ -202,9 +218,7 @@ struct Kernels {
     for (; j + L <= c1; j += L) {
       const I oh = load16_as32(o.h + j), ov = load16_as32(o.v + j), od = load16_as32(o.d + j);
       const I th = load16_as32(t.h + j), tv = load16_as32(t.v + j), td = load16_as32(t.d + j);
-      const I angle_ok =
-          V::combine(V::narrow_mask_pd(within_1deg(to_pd_lo(oh), to_pd_lo(ov), to_pd_lo(th), to_pd_lo(tv), cos_sq)),
-                     V::narrow_mask_pd(within_1deg(to_pd_hi(oh), to_pd_hi(ov), to_pd_hi(th), to_pd_hi(tv), cos_sq)));
+      const I angle_ok = within_1deg0(o.h + j, o.v + j, t.h + j, t.v + j, cos_sq);
       const DecoupleL dc[3] = {decouple_l(oh, th, angle_ok, p), decouple_l(ov, tv, angle_ok, p),
                                decouple_l(od, td, angle_ok, p)};
       I nb_dlm = V::zero(), ce_dlm = nb_dlm, nb_aim = nb_dlm, ce_aim = nb_dlm;

@@ -15,6 +15,10 @@
 #                                      576x324 clip 10 times, the others once.
 #   BENCH_LIBVMAF=PATH                 also run libvmaf's `vmaf` tool (backend "libvmaf")
 #                                      with the same arguments, for a side-by-side table
+#   BENCH_BEFORE=PATH                  also run another fastvmaf binary (backend "before",
+#                                      on the CPU), e.g. main's, for a before/after table
+#   BENCH_FEATURES=1                   default cases plus each feature alone (adm, vif,
+#                                      motion)
 set -euo pipefail
 build=${1:-build}
 quick=${2:-}
@@ -23,6 +27,7 @@ shared=${FASTVMAF_SHARED_DIR:-$here/../shared}
 cli=$build/src/fastvmaf
 corpus=${BENCH_CORPUS:-$build/corpus}
 libvmaf=${BENCH_LIBVMAF:-}
+before=${BENCH_BEFORE:-}
 export FASTVMAF_MODEL_DIR=${FASTVMAF_MODEL_DIR:-$shared/models}
 [ -n "${BENCH_CORPUS:-}" ] || "$here/tests/golden/materialize_corpus.sh" "$shared" "$corpus" >/dev/null
 
@@ -59,6 +64,9 @@ default_cases() {
     echo "cambi|$r|-n --feature cambi"
     echo "vmaf_v0.6.1|$r|-m version=vmaf_v0.6.1"
     echo "vmaf_v1.0.16_3d0h|$r|-m version=vmaf_v1.0.16_3d0h"
+    if [ -n "${BENCH_FEATURES:-}" ]; then
+      for f in adm vif motion; do echo "$f|$r|-n --feature $f"; done
+    fi
   done
   # Bounded memory: a 24-frame 4K pair with 16 threads (libvmaf's CLI peaks at 3.6 GB).
   echo "vmaf_v0.6.1|3840x2160x24|-m version=vmaf_v0.6.1|16"
@@ -68,6 +76,7 @@ default_cases() {
 cases=${BENCH_CASES:-$(default_cases)}
 threads_list=${BENCH_THREADS:-1 all}
 backends=${BENCH_BACKENDS:-cpu}
+[ -z "$before" ] || backends="before $backends"
 [ -z "$libvmaf" ] || backends="$backends libvmaf"
 repeat=${BENCH_REPEAT:-2}
 [ "$quick" = "--quick" ] && repeat=1
@@ -78,7 +87,7 @@ run_timed() {
 }
 
 cpu_name=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB; fastvmaf $($cli --version | head -n 1 | cut -d' ' -f2), $($cli --version | sed -n 2p)${libvmaf:+; libvmaf: $libvmaf}"
+echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB; fastvmaf $($cli --version | head -n 1 | cut -d' ' -f2), $($cli --version | sed -n 2p)${before:+; before: $before}${libvmaf:+; libvmaf: $libvmaf}"
 echo
 echo "| case | resolution | backend | threads | frames | fps | ms/frame | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---:|---:|---:|"
@@ -99,7 +108,13 @@ while IFS='|' read -r name res args case_threads; do
       for _ in $(seq "$repeat"); do
         log=$(mktemp)
         t0=$(date +%s%N)
-        if [ "$backend" = libvmaf ]; then tool=("$libvmaf"); else tool=("$cli" --backend "$backend"); fi
+        if [ "$backend" = libvmaf ]; then
+          tool=("$libvmaf")
+        elif [ "$backend" = before ]; then
+          tool=("$before" --backend cpu)
+        else
+          tool=("$cli" --backend "$backend")
+        fi
         # shellcheck disable=SC2086
         run_timed "${tool[@]}" -r "$ref" -d "$dis" $args --threads "$tn" \
           -q --json -o "$log.json" >/dev/null 2>"$log.err" || {

@@ -24,9 +24,14 @@ class ParallelFor {
 // (tests, single frames) or n is 1.
 void parallel_for(const ParallelFor* pool, unsigned n, const std::function<void(unsigned)>& body);
 
-// The number of bands of `rows` rows each at least `min_rows` high (as many as fit, at
-// most `max_bands`, at least 1), and the first row of band i of n.
-unsigned band_count(unsigned rows, unsigned min_rows, unsigned max_bands);
+// Frames of fewer rows are not cut into bands: enough of them are in flight at once to
+// keep every thread busy, and bands would only add their small overhead.
+inline constexpr unsigned kBandedFrameRows = 720;
+
+// The number of bands of `rows` rows (of a frame `frame_rows` high), each at least
+// `min_rows` high: as many as fit, at most `max_bands`, at least 1; 1 below
+// kBandedFrameRows. And the first row of band i of n.
+unsigned band_count(unsigned rows, unsigned min_rows, unsigned max_bands, unsigned frame_rows);
 inline unsigned band_begin(unsigned rows, unsigned n, unsigned i) {
   return static_cast<unsigned>(static_cast<unsigned long long>(rows) * i / n);
 }

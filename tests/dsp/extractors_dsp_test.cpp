@@ -77,7 +77,7 @@ void check_extractors(Suite& s) {
   struct Size {
     unsigned w, h, bpc;
   };
-  const Size sizes[] = {{337, 276, 8}, {240, 600, 10}, {1920, 160, 8}};
+  const Size sizes[] = {{337, 276, 8}, {240, 760, 10}, {1920, 160, 8}};  // 760 rows: in bands
   for (const char* name : names) {
     const std::string label = std::string("extractor.") + name;
     if (!s.selected(label)) continue;

@@ -102,7 +102,7 @@ AdmCpu::AdmCpu(const AdmConfig& config, unsigned width, unsigned height, unsigne
   // reproduced from state of the whole previous scale: one band.
   for (int s = 0; s < kScales; ++s)
     bands_[s] = phantom_rows_ || phantom_cols_ ? 1u
-                                               : band_count(static_cast<unsigned>(params_[s].h), kMinBandRows, kMaxBands);
+                                               : band_count(static_cast<unsigned>(params_[s].h), kMinBandRows, kMaxBands, height);
 }
 
 void AdmCpu::compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel) {

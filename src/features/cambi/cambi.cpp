@@ -17,7 +17,10 @@ namespace {
 // c-value band first fills its sliding histograms with the window's rows, so its bands
 // are taller.
 constexpr unsigned kMinBandRows = 64;
-unsigned bands_of(unsigned rows, unsigned min_rows = kMinBandRows) { return band_count(rows, min_rows, kMaxBands); }
+// Bands of `rows` rows of a picture `frame_rows` high.
+unsigned bands_of(unsigned rows, unsigned frame_rows, unsigned min_rows = kMinBandRows) {
+  return band_count(rows, min_rows, kMaxBands, frame_rows);
+}
 
 // The rows one band works on, per thread.
 struct RowScratch {
@@ -50,7 +53,7 @@ double CambiScorer::score(const Picture& pic, const SidePlan& side, ScaleObserve
   const int band_size = plan_.tables.band_size;
   View<std::uint16_t> image{buf_.image.data(), buf_.stride, side.width, side.height};
   const View<std::uint8_t> mask{buf_.mask.data(), buf_.stride, side.width, side.height};
-  const unsigned n_full = bands_of(side.height);
+  const unsigned n_full = bands_of(side.height, side.height);
   parallel_for(parallel, n_full, [&](unsigned b) {
     dsp_.preprocess(luma, pic.bpc(), side, plan_.anti_dither, image, band_begin(side.height, n_full, b),
                     band_begin(side.height, n_full, b + 1));
@@ -73,7 +76,7 @@ double CambiScorer::score(const Picture& pic, const SidePlan& side, ScaleObserve
       View<std::uint16_t> dst{in_full ? buf_.halves.data() : buf_.image.data(), buf_.stride, size.width, size.height};
       View<std::uint8_t> dst_mask{in_full ? buf_.mask_halves.data() : buf_.mask.data(), buf_.stride, size.width,
                                   size.height};
-      const unsigned n = bands_of(size.height);
+      const unsigned n = bands_of(size.height, side.height);
       parallel_for(parallel, n, [&](unsigned b) {
         const unsigned r0 = band_begin(size.height, n, b), r1 = band_begin(size.height, n, b + 1);
         dsp_.decimate(cur, dst, r0, r1);
@@ -86,7 +89,7 @@ double CambiScorer::score(const Picture& pic, const SidePlan& side, ScaleObserve
     cur.height = size.height;
     // Mode filter and band keys, in bands; each band's edge rows as they are before any
     // band filters.
-    const unsigned n = bands_of(size.height);
+    const unsigned n = bands_of(size.height, side.height);
     for (unsigned b = 1; b < n; ++b) {
       const unsigned r = band_begin(size.height, n, b);
       std::copy_n(cur.row(r - 1), size.width, buf_.edges.data() + (2 * b - 2) * aw);
@@ -102,7 +105,7 @@ double CambiScorer::score(const Picture& pic, const SidePlan& side, ScaleObserve
       dsp_.band_keys(cur, cur_mask, plan_.tables, keys, r0, r1);
     });
     // c-values in bands, gathered in band order: the row-major order of one pass.
-    const unsigned nc = bands_of(size.height, std::max(kMinBandRows, 8u * static_cast<unsigned>(side.window)));
+    const unsigned nc = bands_of(size.height, side.height, std::max(kMinBandRows, 8u * static_cast<unsigned>(side.window)));
     parallel_for(parallel, nc, [&](unsigned b) {
       RowScratch& rs = row_scratch(aw, band_size);
       buf_.band_values[b].clear();

@@ -38,7 +38,7 @@ void MotionExtractor::submit(const FrameInput& f) {
     throw std::logic_error(fmt::format("motion: frame {} arrived without the reference of frame {}", f.index,
                                        f.index - p_.min_index()));
   // Integer sums: the bands' SADs add up to libvmaf's whatever the split.
-  const unsigned bands = band_count(h_, kMinBandRows, kMaxBands);
+  const unsigned bands = band_count(h_, kMinBandRows, kMaxBands, h_);
   std::uint64_t band_sad[kMaxBands] = {};
   parallel_for(f.parallel, bands, [&](unsigned b) {
     thread_local SadScratch scratch;

@@ -57,7 +57,7 @@ void PsnrExtractor::submit(const FrameInput& f) {
     const Plane& r = f.ref->plane(static_cast<int>(p));
     width[p] = r.width;
     height[p] = r.height;
-    bands[p] = band_count(r.height, kMinBandRows, kMaxBands);
+    bands[p] = band_count(r.height, kMinBandRows, kMaxBands, f.ref->height());
     first[p] = total;
     total += bands[p];
   }

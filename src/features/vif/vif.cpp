@@ -16,7 +16,7 @@ namespace {
 // Bands of output rows (core/parallel.hpp): at least kMinBandRows rows (in blocks of
 // kRowBlock, which the SIMD vertical pass computes together), at most kMaxBands a scale.
 // A band re-takes the squares and products of the W - 1 rows around it.
-constexpr unsigned kMinBandRows = 32, kMaxBands = 16;
+constexpr unsigned kMinBandRows = 64, kMaxBands = 16;
 
 struct Split {
   unsigned n, rows;
@@ -26,9 +26,9 @@ struct Split {
   }
 };
 
-Split split(unsigned rows) {
+Split split(unsigned rows, unsigned frame_rows) {
   const unsigned blocks = (rows + kRowBlock - 1) / kRowBlock;
-  return {band_count(blocks, kMinBandRows / kRowBlock, kMaxBands), rows};
+  return {band_count(blocks, kMinBandRows / kRowBlock, kMaxBands, frame_rows), rows};
 }
 
 }  // namespace
@@ -62,8 +62,8 @@ void VifExtractor::submit(const FrameInput& f) {
   // only read scale s). The bands' integer sums add up in band order.
   auto scale = [&]<class T>(int s, View<T> ref, View<T> dis) {
     const bool stat = s > 0 || !skip_scale0_;
-    const Split st = stat ? split(ref.h) : Split{0, 0};
-    const Split sub = s + 1 < kScales ? split(ref.h / 2) : Split{0, 0};
+    const Split st = stat ? split(ref.h, h_) : Split{0, 0};
+    const Split sub = s + 1 < kScales ? split(ref.h / 2, h_) : Split{0, 0};
     VifAccum band_acc[kMaxBands];
     parallel_for(f.parallel, st.n + sub.n, [&](unsigned i) {
       thread_local RowScratch scratch;

@@ -5,15 +5,21 @@
 // override is not tested again. An overriding entry runs, when this CPU has the level's
 // flags, on random sizes (odd widths, tails), bit depths and contents, and its outputs,
 // and the canaries around every buffer, must equal the C entry's bit for bit. Where the
-// CPU lacks the level, the entry is reported as skipped, by name.
+// CPU lacks the level, the entry is reported as skipped, by name. With one level chosen
+// (--level), only that level's table is checked, each entry that is not the C entry
+// against the C entry. Every table must have its overriding entries checked: a table
+// whose overridden slots outnumber the entries the test names is a failure.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <algorithm>
+#include <optional>
 #include <random>
+#include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -100,8 +106,10 @@ inline unsigned random_width(Rng& rng, unsigned max = 700) {
 
 class Suite {
  public:
-  explicit Suite(std::uint64_t seed, unsigned runs, const std::string& filter)
-      : seed_(seed), runs_(runs), filter_(filter) {}
+  // `only`: check that level's entries (each one that is not the C entry) and no other.
+  explicit Suite(std::uint64_t seed, unsigned runs, const std::string& filter,
+                 std::optional<cpu::Level> only = std::nullopt)
+      : seed_(seed), runs_(runs), filter_(filter), only_(only) {}
 
   // The levels above C, each with whether this CPU can run it.
   struct LevelInfo {
@@ -114,6 +122,11 @@ class Suite {
     return (cpu::active() & need) == need;
   }
   bool selected(const std::string& name) const { return filter_.empty() || name.find(filter_) != std::string::npos; }
+  bool filtered() const { return !filter_.empty(); }
+  // Whether level i of kLevels is checked in this run, and the level its entries are
+  // compared with to find the ones it overrides (C when one level is chosen).
+  bool checks(cpu::Level l) const { return !only_ || *only_ == l; }
+  cpu::Level baseline(int i) const { return only_ ? cpu::Level::C : kLevels[i].below; }
   unsigned runs() const { return runs_; }
   Rng rng_for(const std::string& name, cpu::Level l) const {
     return Rng(seed_ ^ std::hash<std::string>{}(name) ^ (static_cast<std::uint64_t>(l) << 56));
@@ -155,16 +168,41 @@ class Suite {
   std::uint64_t seed_;
   unsigned runs_;
   std::string filter_;
+  std::optional<cpu::Level> only_;
   unsigned passed_ = 0, failed_ = 0, skipped_ = 0;
 };
 
-// The entries of one table type. `make` is the feature's make_dsp.
+// The entries of one table type. `make` is the feature's make_dsp. A table holds
+// function pointers only, so its slots can be compared one by one: when the check ends,
+// the slots a level overrides must all have been named by entry() calls.
 template <class Dsp>
 class TableCheck {
+  using Slot = void (*)();
+  static_assert(std::is_trivially_copyable_v<Dsp> && sizeof(Dsp) % sizeof(Slot) == 0,
+                "a DSP table holds function pointers only");
+  static constexpr std::size_t kSlots = sizeof(Dsp) / sizeof(Slot);
+
  public:
   TableCheck(Suite& suite, std::string feature, Dsp (*make)(cpu::Flags)) : s_(suite), feature_(std::move(feature)) {
-    c_ = make(0);
-    for (int i = 0; i < 2; ++i) tables_[i] = make(cpu::flags_of(Suite::kLevels[i].level));
+    tables_[0] = make(0);
+    for (int i = 0; i < 2; ++i) tables_[i + 1] = make(cpu::flags_of(Suite::kLevels[i].level));
+  }
+  TableCheck(const TableCheck&) = delete;
+  TableCheck& operator=(const TableCheck&) = delete;
+
+  // Fails when a level checked here overrides more slots than the entries named (every
+  // name counted once, whether the filter selected it or not).
+  ~TableCheck() {
+    if (s_.filtered()) return;
+    for (int i = 0; i < 2; ++i) {
+      const cpu::Level l = Suite::kLevels[i].level;
+      if (!s_.checks(l)) continue;
+      const std::size_t slots = overridden_slots(i), named = named_[i].size();
+      if (slots != named)
+        s_.checked(feature_ + " table", cpu::to_string(l),
+                   fmt::format("{} slots of the {} table differ from the {} table's but {} entries are checked",
+                               slots, cpu::to_string(l), cpu::to_string(s_.baseline(i)), named));
+    }
   }
 
   // The entry `get` picks (a member pointer, or a function of the table for entries in
@@ -173,12 +211,14 @@ class TableCheck {
   template <class Get, class Test>
   void entry(const std::string& entry_name, Get get, Test test, double weight = 1.0) {
     const std::string name = feature_ + "." + entry_name;
-    if (!s_.selected(name)) return;
     for (int i = 0; i < 2; ++i) {
       const cpu::Level l = Suite::kLevels[i].level;
-      const auto mine = std::invoke(get, tables_[i]);
-      const auto below = std::invoke(get, i == 0 ? c_ : tables_[i - 1]);
+      if (!s_.checks(l)) continue;
+      const auto mine = std::invoke(get, tables_[i + 1]);
+      const auto below = std::invoke(get, table(s_.baseline(i)));
       if (mine == below) continue;  // not overridden at this level
+      named_[i].insert(entry_name);
+      if (!s_.selected(name)) continue;
       if (!s_.runnable(l)) {
         s_.skip(name, l);
         continue;
@@ -187,17 +227,27 @@ class TableCheck {
       const unsigned n = std::max(1u, static_cast<unsigned>(s_.runs() * weight));
       std::string failure;
       unsigned k = 0;
-      for (; k < n && failure.empty(); ++k) failure = test(std::invoke(get, c_), mine, rng);
+      for (; k < n && failure.empty(); ++k) failure = test(std::invoke(get, tables_[0]), mine, rng);
       if (!failure.empty()) failure = fmt::format("case {}: {}", k - 1, failure);
       s_.result(name, l, n, failure);
     }
   }
 
  private:
+  const Dsp& table(cpu::Level l) const { return tables_[static_cast<int>(l)]; }
+  std::size_t overridden_slots(int i) const {
+    Slot mine[kSlots], below[kSlots];
+    std::memcpy(mine, &tables_[i + 1], sizeof(Dsp));
+    std::memcpy(below, &table(s_.baseline(i)), sizeof(Dsp));
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < kSlots; ++k) n += mine[k] != below[k];
+    return n;
+  }
+
   Suite& s_;
   std::string feature_;
-  Dsp c_;
-  Dsp tables_[2];
+  Dsp tables_[3];  // C, AVX2, AVX-512: indexed by cpu::Level
+  std::set<std::string> named_[2];
 };
 
 // Compares two guarded outputs: "" or a message naming the first difference.

@@ -82,6 +82,7 @@ void check_extractors(Suite& s) {
     const std::string label = std::string("extractor.") + name;
     if (!s.selected(label)) continue;
     for (const auto& level : Suite::kLevels) {
+      if (!s.checks(level.level)) continue;
       if (!s.runnable(level.level)) {
         s.skip(label, level.level);
         continue;

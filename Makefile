@@ -14,6 +14,7 @@ DEMO_DIR  := $(BUILD)/demo
 # Debian packages the build, the tests and the demo need.
 DEBS := cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev \
         libgtest-dev libbenchmark-dev ffmpeg xz-utils time \
+        libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
         hipcc libamdhip64-dev rocm-device-libs
 
 .PHONY: all deps check-shared configure build test demo bench clean
@@ -55,16 +56,16 @@ test: build
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS) --timeout 1800 -L 'sanitize|unit'
 
-# A synthetic source (ffmpeg's testsrc2) and an x264 encode of it, then the scores.
+# A synthetic source (ffmpeg's testsrc2) and an x264 encode of it, then the scores of
+# the .mp4, decoded on the fly.
 demo: build
 	@mkdir -p $(DEMO_DIR)
 	@[ -f $(DEMO_DIR)/ref.y4m ] || ffmpeg -nostdin -loglevel error -y -f lavfi \
 	  -i testsrc2=size=640x360:rate=24:duration=2 -pix_fmt yuv420p -f yuv4mpegpipe -strict -1 $(DEMO_DIR)/ref.y4m
-	@[ -f $(DEMO_DIR)/dis.y4m ] || ( ffmpeg -nostdin -loglevel error -y -i $(DEMO_DIR)/ref.y4m \
-	  -c:v libx264 -preset veryfast -crf 38 $(DEMO_DIR)/dis.mp4 && \
-	  ffmpeg -nostdin -loglevel error -y -i $(DEMO_DIR)/dis.mp4 -pix_fmt yuv420p -f yuv4mpegpipe -strict -1 $(DEMO_DIR)/dis.y4m )
-	@echo "scoring $(DEMO_DIR)/dis.y4m (x264 crf 38) against $(DEMO_DIR)/ref.y4m (testsrc2, 640x360, 48 frames)"
-	FASTVMAF_MODEL_DIR=$(SHARED)/models $(BUILD)/src/fastvmaf -r $(DEMO_DIR)/ref.y4m -d $(DEMO_DIR)/dis.y4m \
+	@[ -f $(DEMO_DIR)/dis.mp4 ] || ffmpeg -nostdin -loglevel error -y -i $(DEMO_DIR)/ref.y4m \
+	  -c:v libx264 -preset veryfast -crf 38 $(DEMO_DIR)/dis.mp4
+	@echo "scoring $(DEMO_DIR)/dis.mp4 (x264 crf 38) against $(DEMO_DIR)/ref.y4m (testsrc2, 640x360, 48 frames)"
+	FASTVMAF_MODEL_DIR=$(SHARED)/models $(BUILD)/src/fastvmaf -r $(DEMO_DIR)/ref.y4m -d $(DEMO_DIR)/dis.mp4 \
 	  -m version=vmaf_v1.0.16_3d0h:name=vmaf_v1 -m version=vmaf_v0.6.1:name=vmaf --feature psnr \
 	  --json -o $(DEMO_DIR)/scores.json
 	@echo "per-frame and pooled scores: $(DEMO_DIR)/scores.json"

@@ -1,8 +1,7 @@
-// Device-only CAMBI timing: the frames of a .y4m are uploaded once, then the twin's
-// submit/collect runs over many iterations as the engine drives it (submit(i + 1) before
-// collect(i)), so the time per frame is the twin's alone: no decoding, no upload. Also:
-// the latency of one frame (submit then collect), the host's enqueue time, the device
-// work per frame from the counters, and a sweep of c-value block layouts: rows per block
+// Device-only CAMBI timing: the twin as the device strand drives it (twin_driver.hpp:
+// frames resident on the device, several in flight), the latency of one frame, the host's
+// enqueue time, the device work per frame from the counters; and a sweep of c-value
+// block layouts: rows per block
 // R (0: automatic), or bT for the automatic layout aiming at T blocks a scale; columns per
 // block C (0: automatic; 16 or 32). The kernels are driven directly, and every layout is
 // checked to give the twin's values.
@@ -28,26 +27,15 @@
 #include "gpu/backend/device.hpp"
 #include "gpu/backend/stream.hpp"
 #include "io/video_source.hpp"
+#include "twin_driver.hpp"
 
 namespace fastvmaf {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
+using bench::ms_since;
 constexpr const char* kWho = "cambi bench";
 constexpr unsigned kMaxFrames = 4;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-struct Values final : FeatureSink {
-  std::vector<double> v;
-  void append(const std::string&, unsigned index, double value) override {
-    if (v.size() <= index) v.resize(index + 1);
-    v[index] = value;
-  }
-  void aggregate(const std::string&, double) override {}
-};
 
 struct Clip {
   std::string name;
@@ -68,12 +56,12 @@ Clip load(const std::string& path, const gpu::StreamRef& stream) {
     c.pictures.push_back(std::move(p));
   }
   c.layout = gpu::FrameLayout(c.g, gpu::plane_bit(gpu::Side::Dis, 0));
-  gpu::PinnedBuffer<std::uint8_t> staging(c.layout.bytes() * c.pictures.size(), kWho);
+  gpu::PinnedBuffer<std::uint8_t> staging(c.layout.upload_bytes() * c.pictures.size(), kWho);
   for (std::size_t k = 0; k < c.pictures.size(); ++k) {
-    std::uint8_t* s = staging.data() + k * c.layout.bytes();
+    std::uint8_t* s = staging.data() + k * c.layout.upload_bytes();
     c.layout.pack(c.pictures[k], c.pictures[k], s);
-    c.frames.emplace_back(c.layout.bytes(), kWho);
-    stream.upload(c.frames.back().get(), s, c.layout.bytes());
+    c.frames.emplace_back(c.layout.upload_bytes(), kWho);
+    stream.upload(c.frames.back().get(), s, c.layout.upload_bytes());
   }
   gpu::Event done(kWho);
   done.record(stream);
@@ -81,66 +69,21 @@ Clip load(const std::string& path, const gpu::StreamRef& stream) {
   return c;
 }
 
-// The twin through the registry, as the engine drives it.
-void bench_twin(const Clip& c, unsigned iterations, std::vector<double>& first_values) {
-  gpu::Counters counters;
-  gpu::Stream stream(counters, kWho);
-  const ExtractorFactory* factory = Registry::instance().factory("cambi", gpu::kBackend);
-  if (!factory) throw std::runtime_error("no cambi twin registered");
-  const OptionSet options("cambi", &cambi::option_specs(), OptionDict{});
-  auto twin = (*factory)(options);
-  twin->init(c.g);
-  Values values;
-  const unsigned n = static_cast<unsigned>(c.pictures.size());
-  auto frame = [&](unsigned i) {
-    return gpu::DeviceFrame(gpu::kBackend, i, &c.layout, c.frames[i % n].get(), stream.native(), &counters);
-  };
-  auto input = [&](unsigned i, const gpu::DeviceFrame* d) {
-    FrameInput in;
-    in.index = i;
-    in.ref = in.dis = &c.pictures[i % n];
-    in.device = d;
-    return in;
-  };
-  // Warm-up, and the latency of a lone frame.
-  const unsigned warm = 8;
-  double latency = 1e30;
-  for (unsigned i = 0; i < warm; ++i) {
-    const gpu::DeviceFrame d = frame(i);
-    const auto t0 = Clock::now();
-    twin->submit(input(i, &d));
-    twin->collect(i, values);
-    latency = std::min(latency, ms_since(t0));
-  }
-  // Pipelined: submit(i + 1) before collect(i).
-  const DeviceCounts before = counters.snapshot();
-  double enqueue = 0;
-  const unsigned first = warm, last = warm + iterations;
-  const auto t0 = Clock::now();
-  gpu::DeviceFrame pending = frame(first);
-  auto ts = Clock::now();
-  twin->submit(input(first, &pending));
-  enqueue += ms_since(ts);
-  for (unsigned i = first + 1; i < last; ++i) {
-    const gpu::DeviceFrame d = frame(i);
-    ts = Clock::now();
-    twin->submit(input(i, &d));
-    enqueue += ms_since(ts);
-    twin->collect(i - 1, values);
-  }
-  twin->collect(last - 1, values);
-  const double total = ms_since(t0);
-  const DeviceCounts work = counters.snapshot() - before;
-  // Every iteration of a frame gives the same value.
-  for (unsigned i = n; i < last; ++i)
-    if (std::memcmp(&values.v[i], &values.v[i % n], sizeof(double)) != 0)
-      std::printf("  MISMATCH: iteration %u differs from frame %u\n", i, i % n);
-  first_values.assign(values.v.begin(), values.v.begin() + n);
+// The twin as the device strand drives it (bench/twin_driver.hpp); returns the values of
+// the clip's frames, which every layout below must reproduce.
+std::vector<double> bench_twin(const std::string& path, unsigned iterations) {
+  bench::TwinDriver driver(path, path, {"cambi"}, kMaxFrames);
+  bench::Values values;
+  const bench::TwinTiming t = driver.run(iterations, values);
+  const VideoGeometry& g = driver.geometry();
+  const double n = t.iterations;
   std::printf("| %s | %ux%u | twin, device-only | %.4f ms/frame | latency %.4f ms | host enqueue %.4f ms/frame | "
-              "per frame: %.1f launches, %.1f d2h, %.1f waits |\n",
-              c.name.c_str(), c.g.width, c.g.height, total / iterations, latency, enqueue / iterations,
-              double(work.launches) / iterations, double(work.d2h_copies) / iterations,
-              double(work.host_waits) / iterations);
+              "per frame: %.1f launches, %.1f d2h, %.1f waits%s |\n",
+              path.substr(path.find_last_of('/') + 1).c_str(), g.width, g.height, t.ms_per_frame, t.latency_ms,
+              t.enqueue_ms, t.per_frame_total.launches / n, t.per_frame_total.d2h_copies / n,
+              t.per_frame_total.host_waits / n, t.repeatable ? "" : "; ITERATIONS DIFFER");
+  const std::vector<double>& v = values.series.at(0).second;
+  return std::vector<double>(v.begin(), v.begin() + driver.frames());
 }
 
 // The kernels driven directly with a chosen chunk layout; back-to-back frames, one wait.
@@ -159,14 +102,20 @@ void bench_layout(const Clip& c, unsigned iterations, const Layout& layout, cons
   gpu::Stream stream(counters, kWho);
   cambi::TwinBuffers buffers(lp, plan.dis, kWho);
   buffers.upload_init(stream.ref());
-  gpu::PinnedBuffer<cambi::twin::Results> results(2, kWho);
+  // Two results slots, zeroed by an upload before each frame as the frame pipeline's
+  // upload zeroes them.
+  gpu::PinnedBuffer<cambi::twin::Results> results(2, kWho), zeros(1, kWho);
+  std::memset(zeros.data(), 0, sizeof(cambi::twin::Results));
+  gpu::DeviceBuffer<cambi::twin::Results> slots(2, kWho);
   const unsigned n = static_cast<unsigned>(c.pictures.size());
   auto run = [&](unsigned i) {
     cambi::twin::FramePointers f = buffers.pointers();
-    f.luma = c.frames[i % n].get();
+    f.luma = c.frames[i % n].get() + c.layout.slot(gpu::Side::Dis, 0).offset;
     f.pitch = c.layout.slot(gpu::Side::Dis, 0).pitch;
-    cambi::enqueue_frame(stream.ref(), lp, f, i & 1u);
-    stream.ref().download(results.data() + (i & 1u), &f.state->results, sizeof(cambi::twin::Results));
+    f.results = slots.get() + (i & 1u);
+    stream.ref().upload(f.results, zeros.data(), sizeof(cambi::twin::Results));
+    cambi::enqueue_frame(stream.ref(), lp, f);
+    stream.ref().download(results.data() + (i & 1u), f.results, sizeof(cambi::twin::Results));
   };
   gpu::Event done(kWho);
   // Frame 0 and 1, checked against the twin's values.
@@ -237,9 +186,9 @@ int main(int argc, char** argv) {
     gpu::Counters counters;
     gpu::Stream stream(counters, kWho);
     for (const std::string& f : files) {
+      const std::vector<double> values = bench_twin(f, iterations);
+      if (layouts.empty()) continue;
       const Clip c = load(f, stream.ref());
-      std::vector<double> values;
-      bench_twin(c, iterations, values);
       for (const Layout& l : layouts) bench_layout(c, iterations, l, values);
     }
   } catch (const std::exception& e) {

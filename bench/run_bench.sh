@@ -19,6 +19,9 @@
 #                                      on the CPU), e.g. main's, for a before/after table
 #   BENCH_FEATURES=1                   default cases plus each feature alone (adm, vif,
 #                                      motion)
+#   BENCH_CODEC_LOOP=K                 compressed-input cases ("RES CODEC .mkv"): the clip
+#                                      played K times (default 4) is encoded once with ffmpeg
+#   BENCH_DECODE_THREADS=N             their --decode-threads (default 0: the decoder's choice)
 set -euo pipefail
 build=${1:-build}
 quick=${2:-}
@@ -57,6 +60,27 @@ looped() {
 # A 4K pair three times as long (24 frames), for the bounded-memory row.
 long4k() { looped "${PAIR[3840x2160]}" 3; }
 
+# Compressed input: BASE_dis.y4m encoded once with CODEC (h264: x264 medium crf 23; hevc:
+# x265 fast crf 28) into BASE_dis.CODEC.mkv, and that encode decoded once by ffmpeg into
+# BASE_dis.CODEC.y4m, so the .mkv row and the pre-decoded row score the same frames.
+encoded() {
+  local base=$1 codec=$2 enc
+  case $codec in
+    h264) enc="-c:v libx264 -preset medium -crf 23" ;;
+    hevc) enc="-c:v libx265 -preset fast -crf 28 -x265-params log-level=error" ;;
+    *) echo "unknown codec $codec" >&2; exit 1 ;;
+  esac
+  local mkv=${base}_dis.$codec.mkv y4m=${base}_dis.$codec.y4m
+  if [ ! -f "$mkv" ]; then
+    # shellcheck disable=SC2086
+    ffmpeg -nostdin -loglevel error -y -i "${base}_dis.y4m" $enc "$mkv.part.mkv" && mv "$mkv.part.mkv" "$mkv"
+  fi
+  if [ ! -f "$y4m" ]; then
+    ffmpeg -nostdin -loglevel error -y -i "$mkv" -map 0:v:0 -fps_mode passthrough -strict -1 \
+      -f yuv4mpegpipe "$y4m.part" && mv "$y4m.part" "$y4m"
+  fi
+}
+
 default_cases() {
   # name | resolution | fastvmaf arguments [| thread counts, overriding BENCH_THREADS]
   for r in 576x324 1920x1080 3840x2160; do
@@ -67,6 +91,16 @@ default_cases() {
     if [ -n "${BENCH_FEATURES:-}" ]; then
       for f in adm vif motion; do echo "$f|$r|-n --feature $f"; done
     fi
+  done
+  # Compressed distorted input scored directly (.mkv), beside the same frames pre-decoded
+  # to .y4m by ffmpeg, in the same run.
+  for r in 1920x1080 3840x2160; do
+    for c in h264 hevc; do
+      for m in "psnr|-n --feature psnr" "vmaf_v0.6.1|-m version=vmaf_v0.6.1"; do
+        echo "${m%%|*}|$r $c .mkv|${m#*|}"
+        echo "${m%%|*}|$r $c pre-decoded .y4m|${m#*|}"
+      done
+    done
   done
   # Bounded memory: a 24-frame 4K pair with 16 threads (libvmaf's CLI peaks at 3.6 GB).
   echo "vmaf_v0.6.1|3840x2160x24|-m version=vmaf_v0.6.1|16"
@@ -93,18 +127,32 @@ echo "| case | resolution | backend | threads | frames | fps | ms/frame | peak R
 echo "|---|---|---|---|---|---:|---:|---:|"
 while IFS='|' read -r name res args case_threads; do
   [ -n "$name" ] || continue
+  read -r size codec kind <<< "$res"
+  extra=""
   if [ "$res" = "3840x2160x24" ]; then
     base=$(long4k)
+  elif [ -n "$codec" ]; then
+    command -v ffmpeg >/dev/null || { echo "| $name | $res | - | - | - | skipped: no ffmpeg | | |"; continue; }
+    base=$(looped "${PAIR[$size]}" "${BENCH_CODEC_LOOP:-4}")
+    encoded "$base" "$codec"
   else
     loop=${BENCH_LOOP:-$([ "$res" = 576x324 ] && echo 10 || echo 1)}
     if [ "$loop" -gt 1 ]; then base=$(looped "${PAIR[$res]}" "$loop"); else base=$corpus/${PAIR[$res]}; fi
   fi
   ref=${base}_ref.y4m
   dis=${base}_dis.y4m
+  if [ "$kind" = .mkv ]; then
+    dis=${base}_dis.$codec.mkv
+    extra="--decode-threads ${BENCH_DECODE_THREADS:-0}"
+  elif [ -n "$codec" ]; then
+    dis=${base}_dis.$codec.y4m
+  fi
   for backend in $backends; do
+    # libvmaf's tool reads no compressed files.
+    [ "$backend" = libvmaf ] && [ "$kind" = .mkv ] && continue
     for t in ${case_threads:-$threads_list}; do
       tn=$t; [ "$t" = all ] && tn=$ncpu
-      best=""; rss=""
+      best=""; rss=""; dec=""
       for _ in $(seq "$repeat"); do
         log=$(mktemp)
         t0=$(date +%s%N)
@@ -116,10 +164,12 @@ while IFS='|' read -r name res args case_threads; do
           tool=("$cli" --backend "$backend")
         fi
         # shellcheck disable=SC2086
-        run_timed "${tool[@]}" -r "$ref" -d "$dis" $args --threads "$tn" \
+        run_timed "${tool[@]}" -r "$ref" -d "$dis" $args $extra --threads "$tn" \
           -q --json -o "$log.json" >/dev/null 2>"$log.err" || {
           echo "| $name | $res | $backend | $tn | - | failed: $(tail -n 1 "$log.err") | | |"; continue 2; }
         t1=$(date +%s%N)
+        # The decoder's threads, from fastvmaf's note ("h264 ..., 3 decoder threads").
+        dec=$(sed -n 's/.*, \([0-9]*\) decoder threads*$/\1/p' "$log.err" | head -n 1)
         secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN{ printf "%.6f", (b - a) / 1e9 }')
         kb=$( [ -s "$log.time" ] && tail -n 1 "$log.time" || echo 0)
         n=$(grep -c '"frameNum"' "$log.json")
@@ -129,7 +179,7 @@ while IFS='|' read -r name res args case_threads; do
         rm -f "$log" "$log.time" "$log.json" "$log.err"
       done
       ms=$(awk -v f="$best" 'BEGIN{ if (f > 0) printf "%.3f", 1000 / f; else print "-" }')
-      echo "| $name | $res | $backend | $tn | $n | $best | $ms | $rss |"
+      echo "| $name | $res${dec:+, $dec decoder threads} | $backend | $tn | $n | $best | $ms | $rss |"
     done
   done
 done <<< "$cases"

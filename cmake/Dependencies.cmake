@@ -11,3 +11,27 @@ endif()
 if(FASTVMAF_BUILD_BENCH)
   find_package(benchmark CONFIG QUIET)
 endif()
+
+# Compressed input (src/io/av_source.cpp): FFmpeg's libraries, found through pkg-config
+# (Debian: libavformat-dev libavcodec-dev libswscale-dev libavutil-dev). AUTO uses them
+# when found; without them .y4m and raw .yuv work as ever and a compressed file is a
+# clear error. The device preset sets OFF: its binaries run where FFmpeg is not installed.
+set(FASTVMAF_AVINPUT AUTO CACHE STRING "Read compressed video through libavformat/libavcodec: AUTO, ON or OFF")
+set_property(CACHE FASTVMAF_AVINPUT PROPERTY STRINGS AUTO ON OFF)
+set(FASTVMAF_HAVE_AVINPUT OFF)
+if(NOT FASTVMAF_AVINPUT STREQUAL "OFF")
+  find_package(PkgConfig QUIET)
+  if(PKG_CONFIG_FOUND)
+    pkg_check_modules(FASTVMAF_LIBAV QUIET IMPORTED_TARGET libavformat libavcodec libswscale libavutil)
+  endif()
+  if(FASTVMAF_LIBAV_FOUND)
+    set(FASTVMAF_HAVE_AVINPUT ON)
+    message(STATUS "compressed input: libavformat ${FASTVMAF_LIBAV_libavformat_VERSION}, "
+                   "libavcodec ${FASTVMAF_LIBAV_libavcodec_VERSION}, libswscale ${FASTVMAF_LIBAV_libswscale_VERSION}")
+  elseif(FASTVMAF_AVINPUT STREQUAL "ON")
+    message(FATAL_ERROR "FASTVMAF_AVINPUT=ON but libavformat/libavcodec/libswscale/libavutil were not found "
+                        "through pkg-config (Debian: libavformat-dev libavcodec-dev libswscale-dev libavutil-dev)")
+  else()
+    message(STATUS "compressed input: off (libavformat/libavcodec/libswscale not found through pkg-config)")
+  endif()
+endif()

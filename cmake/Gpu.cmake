@@ -118,8 +118,8 @@ function(fastvmaf_add_gpu_sources target)
       $<$<COMPILE_LANGUAGE:CUDA>:--fmad=false -Xcompiler=-ffp-contract=off>)
     target_link_libraries(${target} PUBLIC CUDA::cudart_static)
 
-    # The kernels once more as PTX, only for the contract test that no kernel uses
-    # fp64 (../shared/DESIGN.md, "Numerics"): tests/contract/no_fp64_in_kernels.sh.
+    # The kernels once more as PTX, only for the contract test that fp64 appears only in
+    # allowlisted kernels (../shared/DESIGN.md, "Numerics"): tests/contract/kernel_fp64_allowlist.sh.
     set(ptx_units)
     foreach(src IN LISTS kernel_sources)
       _fastvmaf_backend_unit("${src}" cuda .cu unit)

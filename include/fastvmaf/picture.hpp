@@ -44,6 +44,16 @@ class Picture {
   static Picture allocate(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height);
   // What allocate() would take, without allocating.
   static std::size_t bytes_for(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height);
+  // A picture whose planes lie in memory someone else owns: `planes` gives each plane's
+  // data and stride (their width and height follow from the format), `owner` keeps the
+  // memory alive as long as the picture or a copy of it lives, `bytes` is what it holds
+  // (for memory budgets). The rows must be padded to a multiple of 32 samples with zeros,
+  // as allocate() pads them. Used where a frame's memory is laid out for a device (the
+  // GPU frame pipeline's pinned slabs); throws std::invalid_argument on a bad geometry.
+  static Picture wrap(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height, const Plane planes[3],
+                      std::shared_ptr<void> owner, std::size_t bytes);
+  // The stride allocate() gives a plane `width` samples wide: 32-sample aligned rows.
+  static std::size_t padded_stride(unsigned width, unsigned bpc);
 
   PixelFormat format() const { return fmt_; }
   unsigned bpc() const { return bpc_; }
@@ -60,7 +70,7 @@ class Picture {
   PixelFormat fmt_ = PixelFormat::YUV420;
   unsigned bpc_ = 8;
   Plane planes_[3];
-  std::shared_ptr<std::uint8_t[]> storage_;
+  std::shared_ptr<void> storage_;
   std::size_t size_ = 0;
 };
 

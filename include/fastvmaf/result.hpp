@@ -27,6 +27,9 @@ struct DeviceStats {
   std::string device;   // the device's name
   unsigned frames = 0;
   DeviceCounts total, per_frame_min, per_frame_max;
+  // Host time of the device strand, seconds over the run: the frames' uploads (with any
+  // pack copy), the twins' enqueues, the host waits, the twins' finish.
+  double upload_s = 0, enqueue_s = 0, wait_s = 0, finish_s = 0;
 };
 
 struct Result {
@@ -53,6 +56,11 @@ struct Result {
   double fps = 0.0;          // frames per second of the whole run
   std::string backend = "cpu";
   std::optional<DeviceStats> device;  // set when an extractor ran on a GPU
+  // Where the run's time went, seconds, in order: "setup" (extractors' init, device
+  // buffers), "first frame" (until both readers had one), "frames" (until the last frame
+  // was replayed), "finish" (flush and predictions); then, overlapping those,
+  // "waiting for readers" and "waiting for extractors" (the engine's thread blocked).
+  std::vector<std::pair<std::string, double>> profile;
 
   const Series* find(const std::string& name) const {
     for (const auto& s : series)

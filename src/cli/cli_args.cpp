@@ -90,8 +90,14 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   bool xml = false, json = false, csv = false, sub = false;
   std::string cpumask, gpumask;
 
-  app.add_option("-r,--reference", a.ref_path, "reference .y4m or .yuv")->required();
-  app.add_option("-d,--distorted", a.dis_path, "distorted .y4m or .yuv")->required();
+  app.add_option("-r,--reference", a.ref_path, "reference: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)");
+  app.add_option("-d,--distorted", a.dis_path, "distorted: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)");
+  std::string batch_jobs;
+  app.add_option("--batch", a.batch_path,
+                 "score many pairs in one process: a manifest, one pair a line, tab-separated: reference, "
+                 "distorted, output file[, width, height, pixel format, bit depth for raw .yuv]; a summary "
+                 "table goes to stdout");
+  app.add_option("--batch-jobs", batch_jobs, "with --batch: pairs scored at once (default 2)");
   app.add_option("-w,--width", width, "width (raw .yuv)");
   app.add_option("-h,--height", height, "height (raw .yuv)");
   app.add_option("-p,--pixel_format", pix_fmt, "pixel format of raw .yuv: 420, 422 or 444");
@@ -114,6 +120,7 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.add_option("--gpumask", gpumask, "accepted for libvmaf compatibility; ignored");
   app.add_flag("-n,--no_prediction", a.engine.no_prediction, "extract features only, no model prediction");
   app.add_flag("-q,--quiet", a.quiet, "no progress line, no score summary when writing a file");
+  app.add_flag("--profile", a.profile, "print where the run's time went (stages, device strand) on stderr");
   app.add_flag("-v,--version", a.show_version, "print the version and exit");
   app.add_option("--precision", precision,
                  "digits after the point in outputs (0-17), or 'max' for %.17g (round-trip); default: libvmaf's");
@@ -122,6 +129,15 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
                  "extractor; auto uses cuda, then hip, when a device is present, running extractors without a "
                  "twin on the CPU, and falls back to the CPU (saying so on stderr)");
   app.add_flag("--list-features", a.list_features, "list the feature extractors and exit");
+  std::string decode_threads;
+  app.add_flag("--scale{bicubic}", a.scale,
+               "scale the distorted video to the reference's size (libswscale, as ffmpeg's scale filter): "
+               "--scale is bicubic, --scale=FILTER names another (bilinear, lanczos, spline, neighbor, area, ...)");
+  app.add_option("--convert", a.decode.convert,
+                 "convert compressed input whose pixel format cannot be scored as stored (RGB, 4:1:1, alpha) "
+                 "to this format (yuv420p, yuv444p10le, ...) with libswscale; without it such input is an error");
+  app.add_option("--decode-threads", decode_threads,
+                 "libavcodec threads per compressed input (default 0: libavcodec's choice)");
 
   // --version and --list-features need no inputs.
   for (int i = 1; i < argc; ++i) {
@@ -178,6 +194,19 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
       a.number_format.digits = static_cast<int>(parse_unsigned("--precision", precision, 0, 17));
     }
   }
+  if (a.batch_path.empty()) {
+    if (a.ref_path.empty() || a.dis_path.empty())
+      throw std::invalid_argument(fmt::format("{} is required: give the reference (-r) and the distorted video (-d), "
+                                              "or --batch MANIFEST",
+                                              a.ref_path.empty() ? "--reference" : "--distorted"));
+    if (!batch_jobs.empty()) throw std::invalid_argument("--batch-jobs needs --batch");
+  } else {
+    if (!a.ref_path.empty() || !a.dis_path.empty() || !a.output_path.empty() || given > 0)
+      throw std::invalid_argument("--batch takes the pairs, their outputs and their raw geometry from the manifest: "
+                                  "drop -r, -d, -o and -w/-h/-p/-b");
+    if (!batch_jobs.empty()) a.batch_jobs = parse_unsigned("--batch-jobs", batch_jobs, 1, 64);
+  }
+  if (!decode_threads.empty()) a.decode.threads = parse_unsigned("--decode-threads", decode_threads, 0, 64);
   if (!threads.empty()) a.engine.threads = parse_unsigned("--threads", threads, 0, 1024);
   if (!subsample.empty()) a.engine.subsample = parse_unsigned("--subsample", subsample, 1, 1u << 30);
   if (!frame_cnt.empty()) a.limits.frame_cnt = parse_unsigned("--frame_cnt", frame_cnt, 0, 1u << 30);

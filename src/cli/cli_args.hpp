@@ -11,6 +11,7 @@
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/picture.hpp"
 #include "io/output_writer.hpp"
+#include "io/video_source.hpp"
 
 namespace fastvmaf::cli {
 
@@ -18,12 +19,17 @@ struct Args {
   std::string ref_path, dis_path;
   bool raw = false;  // -w -h -p -b given: raw .yuv input
   VideoGeometry raw_geometry;
+  io::DecodeOptions decode;  // compressed input: --decode-threads, --convert
+  std::string scale;         // --scale: the filter that scales the distorted video; empty: no scaling
   EngineOptions engine;
   RunLimits limits;
   std::string output_path;
   io::OutputFormat output_format = io::OutputFormat::Xml;
   io::NumberFormat number_format;
   bool quiet = false;
+  bool profile = false;  // --profile: where the time went, on stderr
+  std::string batch_path;   // --batch: a manifest of pairs (cli/batch.hpp)
+  unsigned batch_jobs = 2;  // --batch-jobs: pairs scored at once
   bool show_version = false;
   bool list_features = false;
   std::vector<std::string> notes;  // informational lines for stderr (default model, backend)

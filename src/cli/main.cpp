@@ -11,15 +11,18 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/batch.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/score_pair.hpp"
 #include "core/cpu.hpp"
 #include "core/registry.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
-#include "io/output_writer.hpp"
-#include "io/video_source.hpp"
 
 namespace {
+
+// The inputs' sizes differ and --scale was not given (for the hint after the error).
+bool g_sizes_differ = false;
 
 // One line per extractor: name, the backends implementing it, the features it provides.
 void list_features() {
@@ -42,6 +45,21 @@ std::string cpu_paths() {
                      cpu::describe(cpu::masked() & cpu::detected()), cpu::to_string(cpu::level_of(cpu::active())));
 }
 
+// --profile: the engine's stages and, on a GPU run, the device strand's host time.
+void print_profile(double engine_s, const fastvmaf::Result& r) {
+  std::fprintf(stderr, "fastvmaf: profile (%u frames, %.1f fps)\n", r.frame_count, r.fps);
+  std::fprintf(stderr, "  %-24s %9.3f ms\n", "engine (models, backend)", 1e3 * engine_s);
+  for (const auto& [stage, s] : r.profile) std::fprintf(stderr, "  %-24s %9.3f ms\n", stage.c_str(), 1e3 * s);
+  if (r.device) {
+    const auto& d = *r.device;
+    const double n = d.frames ? d.frames : 1;
+    std::fprintf(stderr, "  device strand (%s, %u frames), host ms per frame: upload %.4f, enqueue %.4f, "
+                         "wait %.4f, finish %.4f\n",
+                 d.backend.c_str(), d.frames, 1e3 * d.upload_s / n, 1e3 * d.enqueue_s / n, 1e3 * d.wait_s / n,
+                 1e3 * d.finish_s / n);
+  }
+}
+
 int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   CLI::App app{"fastvmaf: score a distorted video against its reference with VMAF and its features, "
                "bit-exact with libvmaf"};
@@ -62,10 +80,13 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };
   for (const auto& note : args.notes) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
 
+  // A batch shares the threads out between the pairs it scores at once.
+  if (!args.batch_path.empty()) args.engine.threads = fastvmaf::cli::batch_threads_per_job(args);
+  const auto t_engine = std::chrono::steady_clock::now();
   fastvmaf::Engine engine(args.engine);
+  const double engine_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_engine).count();
   for (const auto& note : engine.notes()) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
-  auto ref = fastvmaf::io::open_video(args.ref_path, args.raw, args.raw_geometry);
-  auto dis = fastvmaf::io::open_video(args.dis_path, args.raw, args.raw_geometry);
+  if (!args.batch_path.empty()) return fastvmaf::cli::run_batch(engine, args);
 
   std::function<void(unsigned)> progress;
   if (tty && !args.quiet) {
@@ -75,14 +96,13 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
       std::fflush(stderr);
     };
   }
-  fastvmaf::Result result = engine.run(*ref, *dis, args.limits, progress, warn);
+  const fastvmaf::cli::PairJob job{args.ref_path, args.dis_path, args.output_path, args.raw, args.raw_geometry};
+  const fastvmaf::cli::PairHooks hooks{
+      progress, warn, [](const std::string& n) { std::fprintf(stderr, "fastvmaf: %s\n", n.c_str()); }};
+  const fastvmaf::Result result = fastvmaf::cli::score_pair(engine, args, job, hooks, g_sizes_differ);
   if (progress) std::fprintf(stderr, "\n");
+  if (args.profile) print_profile(engine_s, result);
 
-  if (!args.output_path.empty()) {
-    const std::string doc = fastvmaf::io::render_output(result, args.output_format, args.number_format,
-                                                        fastvmaf::kVersion);
-    fastvmaf::io::write_file_atomically(args.output_path, doc);
-  }
   if (!args.quiet || args.output_path.empty()) {
     // As libvmaf's CLI: every model's pooled mean, then one line per collection.
     for (const auto& m : result.models) std::printf("%s: %f\n", m.label.c_str(), m.mean);
@@ -106,6 +126,10 @@ int main(int argc, char** argv) {
     if (args.default_model && std::string(e.what()).find("too small") != std::string::npos)
       std::fprintf(stderr, "fastvmaf: hint: for small frames choose a model without CAMBI and SpEED, e.g. "
                            "-m version=vmaf_v0.6.1\n");
+    // Sizes differ: an encode at a lower resolution is scored after scaling it.
+    if (g_sizes_differ)
+      std::fprintf(stderr, "fastvmaf: hint: --scale scales the distorted video to the reference's size "
+                           "(bicubic, as ffmpeg's scale filter)\n");
     return 1;
   }
 }

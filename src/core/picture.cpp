@@ -45,9 +45,37 @@ std::size_t Picture::bytes_for(PixelFormat fmt, unsigned bpc, unsigned width, un
   return total;
 }
 
-Picture Picture::allocate(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height) {
+std::size_t Picture::padded_stride(unsigned width, unsigned bpc) { return aligned_stride(width, bpc > 8 ? 2 : 1); }
+
+namespace {
+void check_geometry(unsigned bpc, unsigned width, unsigned height) {
   if (bpc < 8 || bpc > 16) throw std::invalid_argument("unsupported bit depth " + std::to_string(bpc));
   if (width == 0 || height == 0) throw std::invalid_argument("picture width and height must be positive");
+}
+}  // namespace
+
+Picture Picture::wrap(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height, const Plane planes[3],
+                      std::shared_ptr<void> owner, std::size_t bytes) {
+  check_geometry(bpc, width, height);
+  Picture p;
+  p.fmt_ = fmt;
+  p.bpc_ = bpc;
+  const int sx = chroma_shift_x(fmt), sy = chroma_shift_y(fmt);
+  for (int i = 0; i < 3; ++i) {
+    Plane& pl = p.planes_[i];
+    pl = planes[i];
+    pl.width = i == 0 ? width : (width + (1u << sx) - 1) >> sx;
+    pl.height = i == 0 ? height : (height + (1u << sy) - 1) >> sy;
+    if (!pl.data || pl.stride < static_cast<std::ptrdiff_t>(padded_stride(pl.width, bpc)))
+      throw std::invalid_argument("wrapped picture: a plane has no data or a stride below its padded width");
+  }
+  p.storage_ = std::move(owner);
+  p.size_ = bytes;
+  return p;
+}
+
+Picture Picture::allocate(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height) {
+  check_geometry(bpc, width, height);
   Picture p;
   p.fmt_ = fmt;
   p.bpc_ = bpc;
@@ -70,8 +98,8 @@ Picture Picture::allocate(PixelFormat fmt, unsigned bpc, unsigned width, unsigne
   // One zeroed, 64-byte aligned block for all planes.
   auto* raw = static_cast<std::uint8_t*>(::operator new[](total, std::align_val_t{kAlignBytes}));
   std::memset(raw, 0, total);
-  p.storage_ = std::shared_ptr<std::uint8_t[]>(
-      raw, [](std::uint8_t* q) { ::operator delete[](q, std::align_val_t{kAlignBytes}); });
+  p.storage_ = std::shared_ptr<void>(
+      raw, [](void* q) { ::operator delete[](q, std::align_val_t{kAlignBytes}); });
   p.size_ = total;
   for (int i = 0; i < 3; ++i) {
     p.planes_[i].data = raw + offsets[i];

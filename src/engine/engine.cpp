@@ -182,10 +182,14 @@ Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& 
   Impl& m = *impl_;
   check_compatible(ref, dis);
   const VideoGeometry geometry = ref.geometry();
-  const auto t0 = std::chrono::steady_clock::now();
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
+  std::vector<std::pair<std::string, double>> profile;
 
   FeatureCollector collector;
   Scheduler scheduler(m.slots, geometry, m.threads, m.options.subsample);
+  profile.emplace_back("setup", since(t0));
 
   // Pictures alive at once (read ahead plus in flight) stay within ~256 MiB, and
   // frames in flight within threads + 2: memory does not grow with video length.
@@ -197,20 +201,42 @@ Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& 
   const unsigned small_frames = static_cast<unsigned>(
       std::min<std::size_t>(16, (std::size_t{32} << 20) / std::max<std::size_t>(pair_bytes, 1)));
   const unsigned ahead = std::max(1u, std::min(by_memory / 3, std::max(m.threads, small_frames)));
-  const unsigned in_flight = std::max(2u, std::min(m.threads + 2, by_memory - ahead));
+  // A GPU run keeps more frames submitted than the device pipeline holds, so it fills.
+  const unsigned device_depth = scheduler.device_depth();
+  const unsigned in_flight =
+      std::max({2u, device_depth ? device_depth + 2 : 0u, std::min(m.threads + 2, by_memory - ahead)});
 
-  io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, ahead);
+  // On a GPU run the readers fill the device pipeline's pinned slabs: one host copy per frame.
+  io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, ahead,
+                        scheduler.pair_storage());
   unsigned frames = 0;
+  double reader_wait = 0, engine_wait = 0;
+  auto t = Clock::now();
   try {
-    while (auto pair = reader.next()) {
+    for (;;) {
+      const auto tr = Clock::now();
+      auto pair = reader.next();
+      reader_wait += since(tr);
+      if (frames == 0) {
+        profile.emplace_back("first frame", since(t));
+        t = Clock::now();
+      }
+      if (!pair) break;
+      const auto tw = Clock::now();
       scheduler.wait_below(in_flight, collector, progress);
+      engine_wait += since(tw);
       scheduler.submit(std::move(*pair));
       ++frames;
     }
+    const auto tw = Clock::now();
+    scheduler.drain(collector, progress);
+    engine_wait += since(tw);
   } catch (...) {
     scheduler.abandon();
     throw;
   }
+  profile.emplace_back("frames", since(t));
+  t = Clock::now();
   scheduler.finish(collector, progress);
   std::optional<DeviceStats> device = scheduler.device_stats();
   if (!reader.mismatch().empty() && warn) warn(reader.mismatch());
@@ -245,7 +271,11 @@ Result Engine::run(io::VideoSource& ref, io::VideoSource& dis, const RunLimits& 
     device->device = m.device_name;
     r.device = std::move(device);
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  profile.emplace_back("finish", since(t));
+  profile.emplace_back("waiting for readers", reader_wait);
+  profile.emplace_back("waiting for extractors", engine_wait);
+  r.profile = std::move(profile);
+  const double secs = since(t0);
   r.fps = secs > 0 ? frames / secs : 0.0;
   return r;
 }

@@ -15,8 +15,7 @@ struct Scheduler::Job {
   FramePair pair;
   std::shared_ptr<const Picture> prev_ref, prev_prev_ref;
   std::vector<RecordingSink> sinks;  // one per slot
-  std::vector<std::size_t> device_run;  // the GPU slots that run on this frame
-  DeviceCounts device_counts;           // this frame's device work (device strand only)
+  DeviceStrand::Frame device;        // the frame's GPU slots (twins empty: none runs on it)
   int remaining = 0;                 // guarded by Scheduler::mu_
   std::exception_ptr error;          // guarded by Scheduler::mu_
 };
@@ -25,26 +24,12 @@ struct Scheduler::Slot {
   const SlotSpec* spec = nullptr;
   bool temporal = false;
   bool device = false;  // a GPU twin: `sole`, driven by the device strand
+  unsigned twin = 0;    // device: its index among the strand's twins
   std::mutex mu;
   std::vector<std::unique_ptr<FeatureExtractor>> idle;  // non-temporal: free instances
   std::unique_ptr<FeatureExtractor> sole;               // temporal: the one instance
   std::deque<Job*> queue;                               // temporal: frames waiting, in order
   bool running = false;                                 // temporal: a strand task is draining
-};
-
-struct Scheduler::DeviceStrand {
-  Backend backend = Backend::Cpu;
-  std::unique_ptr<gpu::FramePipeline> pipeline;
-  std::mutex mu;
-  std::deque<Job*> queue;  // every frame, in order (guarded by mu)
-  bool running = false;    // a strand task is draining the queue (guarded by mu)
-  bool draining = false;   // no frame follows: collect the last one (guarded by mu)
-  // Touched by the strand task only.
-  Job* pending = nullptr;  // submitted to the twins, not yet collected
-  std::exception_ptr broken;
-  // Per-frame counts of the frames collected (guarded by mu).
-  unsigned frames = 0;
-  DeviceCounts total, min, max;
 };
 
 namespace {
@@ -71,7 +56,8 @@ FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel) {
 Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads,
                      unsigned subsample)
     : geometry_(geometry), subsample_(subsample ? subsample : 1) {
-  gpu::PlaneMask planes = 0;
+  Backend gpu = Backend::Cpu;
+  std::vector<gpu::Twin*> twins;
   for (const auto& spec : slots) {
     auto s = std::make_unique<Slot>();
     s->spec = &spec;
@@ -89,13 +75,10 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
       auto* twin = dynamic_cast<gpu::Twin*>(first.get());
       if (!twin) throw std::logic_error(fmt::format("the {} implementation of \"{}\" is not a GPU twin",
                                                     to_string(spec.backend), spec.info->name));
-      if (device_ && device_->backend != spec.backend)
-        throw std::logic_error("one run drives one GPU backend");
-      if (!device_) {
-        device_ = std::make_unique<DeviceStrand>();
-        device_->backend = spec.backend;
-      }
-      planes |= twin->planes();
+      if (gpu != Backend::Cpu && gpu != spec.backend) throw std::logic_error("one run drives one GPU backend");
+      gpu = spec.backend;
+      s->twin = static_cast<unsigned>(twins.size());
+      twins.push_back(twin);
     }
     if (s->temporal || s->device)
       s->sole = std::move(first);
@@ -103,13 +86,13 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
       s->idle.push_back(std::move(first));
     slots_.push_back(std::move(s));
   }
-  if (device_) {
-    const gpu::Runtime* rt = gpu::find_runtime(device_->backend);
-    if (!rt) throw std::logic_error(fmt::format("this build has no {} runtime", to_string(device_->backend)));
-    device_->pipeline = rt->open(geometry, planes);
-  }
   pool_ = std::make_unique<ThreadPool>(threads);
   parallel_ = std::make_unique<PoolParallel>(*pool_);
+  if (!twins.empty())
+    device_ = std::make_unique<DeviceStrand>(gpu, std::move(twins), geometry, *pool_,
+                                             [this](DeviceStrand::Frame& f, std::exception_ptr error) {
+                                               device_done(f, error);
+                                             });
 }
 
 Scheduler::~Scheduler() { abandon(); }
@@ -172,131 +155,29 @@ void Scheduler::run_strand(Slot& slot, std::size_t k) {
   }
 }
 
-void Scheduler::run_device_strand() {
-  DeviceStrand& d = *device_;
-  for (;;) {
-    Job* job = nullptr;
-    {
-      std::lock_guard lock(d.mu);
-      if (!d.queue.empty()) {
-        job = d.queue.front();
-        d.queue.pop_front();
-      } else if (!(d.draining && d.pending)) {
-        d.running = false;
-        return;
-      }
-    }
-    if (job)
-      device_step(*job);
-    else
-      device_collect_pending();
-  }
-}
-
-// Frame i: upload, submit(i) of every twin, then collect(i - 1).
-void Scheduler::device_step(Job& job) {
-  DeviceStrand& d = *device_;
-  if (d.broken) {
-    if (d.pending) device_fail(*std::exchange(d.pending, nullptr), d.broken);
-    device_fail(job, d.broken);
-    return;
-  }
-  if (!job.device_run.empty()) {
-    try {
-      const DeviceCounts before = d.pipeline->counters();
-      const gpu::DeviceFrame& frame = d.pipeline->begin_frame(job.pair.index, *job.pair.ref, *job.pair.dis);
-      FrameInput in = input_of(job, nullptr);
-      in.device = &frame;
-      for (std::size_t k : job.device_run) slots_[k]->sole->submit(in);
-      d.pipeline->end_frame();
-      job.device_counts = d.pipeline->counters() - before;
-    } catch (...) {
-      d.broken = std::current_exception();
-      if (d.pending) device_fail(*std::exchange(d.pending, nullptr), d.broken);
-      device_fail(job, d.broken);
-      return;
-    }
-  }
-  device_collect_pending();
-  if (!job.device_run.empty()) {
-    if (d.broken)
-      device_fail(job, d.broken);
-    else
-      d.pending = &job;
-  }
-}
-
-void Scheduler::device_collect_pending() {
-  DeviceStrand& d = *device_;
-  Job* job = std::exchange(d.pending, nullptr);
-  if (!job) return;
-  if (d.broken) {
-    device_fail(*job, d.broken);
-    return;
-  }
-  try {
-    const DeviceCounts before = d.pipeline->counters();
-    for (std::size_t k : job->device_run) slots_[k]->sole->collect(job->pair.index, job->sinks[k]);
-    job->device_counts += d.pipeline->counters() - before;
-  } catch (...) {
-    d.broken = std::current_exception();
-    device_fail(*job, d.broken);
-    return;
-  }
-  {
-    std::lock_guard lock(d.mu);
-    const DeviceCounts& c = job->device_counts;
-    d.total += c;
-    if (d.frames == 0) {
-      d.min = d.max = c;
-    } else {
-      auto fold = [](std::uint64_t& lo, std::uint64_t& hi, std::uint64_t v) {
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-      };
-      fold(d.min.launches, d.max.launches, c.launches);
-      fold(d.min.h2d_copies, d.max.h2d_copies, c.h2d_copies);
-      fold(d.min.h2d_bytes, d.max.h2d_bytes, c.h2d_bytes);
-      fold(d.min.d2h_copies, d.max.d2h_copies, c.d2h_copies);
-      fold(d.min.d2h_bytes, d.max.d2h_bytes, c.d2h_bytes);
-      fold(d.min.host_waits, d.max.host_waits, c.host_waits);
-    }
-    ++d.frames;
-  }
-  complete(*job, static_cast<int>(job->device_run.size()));
-}
-
-void Scheduler::device_fail(Job& job, std::exception_ptr error) {
-  {
+// A frame's device work is done (or failed): its GPU slots count as completed.
+void Scheduler::device_done(DeviceStrand::Frame& f, std::exception_ptr error) {
+  Job& job = *static_cast<Job*>(f.context);
+  if (error) {
     std::lock_guard lock(mu_);
     if (!job.error) job.error = error;
   }
-  complete(job, static_cast<int>(job.device_run.size()));
+  complete(job, static_cast<int>(f.twins.size()));
 }
 
-// No frame follows: the strand collects the last one and stops.
+// No frame follows: the strand finishes the frames in flight.
 void Scheduler::drain_device() {
-  if (!device_) return;
-  bool start = false;
-  {
-    std::lock_guard lock(device_->mu);
-    device_->draining = true;
-    if (!device_->running) start = device_->running = true;
-  }
-  if (start) pool_->post([this] { run_device_strand(); });
+  if (device_) device_->drain();
 }
 
 std::optional<DeviceStats> Scheduler::device_stats() const {
   if (!device_) return std::nullopt;
-  std::lock_guard lock(device_->mu);
-  DeviceStats s;
-  s.backend = to_string(device_->backend);
-  s.frames = device_->frames;
-  s.total = device_->total;
-  s.per_frame_min = device_->min;
-  s.per_frame_max = device_->max;
-  return s;
+  return device_->stats();
 }
+
+PairStorage* Scheduler::pair_storage() { return device_ ? &device_->pair_storage() : nullptr; }
+
+unsigned Scheduler::device_depth() const { return device_ ? device_->depth() : 0; }
 
 void Scheduler::submit(FramePair pair) {
   auto job = std::make_unique<Job>();
@@ -313,9 +194,18 @@ void Scheduler::submit(FramePair pair) {
   // subsampling (libvmaf.c, no_subsample_flags): motion needs each frame's SAD.
   for (std::size_t k = 0; k < slots_.size(); ++k) {
     if (!slots_[k]->temporal && !slots_[k]->spec->info->needs_prev_ref && !sampled) continue;
-    (slots_[k]->device ? job->device_run : run).push_back(k);
+    if (slots_[k]->device) {
+      job->device.twins.push_back(slots_[k]->twin);
+      job->device.sinks.push_back(&job->sinks[k]);
+    } else {
+      run.push_back(k);
+    }
   }
-  job->remaining = static_cast<int>(run.size() + job->device_run.size());
+  job->device.context = job.get();
+  job->device.index = index;
+  job->device.ref = job->pair.ref.get();
+  job->device.dis = job->pair.dis.get();
+  job->remaining = static_cast<int>(run.size() + job->device.twins.size());
   Job* j = job.get();
   bool wake = false;
   {
@@ -324,17 +214,7 @@ void Scheduler::submit(FramePair pair) {
     wake = j->remaining == 0 && waiters_ > 0;
   }
   if (wake) cv_.notify_all();
-  // Every frame goes through the device strand, even one without device work: its step
-  // collects the frame before it.
-  if (device_) {
-    bool start = false;
-    {
-      std::lock_guard lock(device_->mu);
-      device_->queue.push_back(j);
-      if (!device_->running) start = device_->running = true;
-    }
-    if (start) pool_->post([this] { run_device_strand(); });
-  }
+  if (!j->device.twins.empty()) device_->push(&j->device);
   for (std::size_t k : run) {
     Slot& slot = *slots_[k];
     if (slot.temporal) {
@@ -385,10 +265,14 @@ void Scheduler::wait_below(unsigned n, FeatureSink& sink, const std::function<vo
   }
 }
 
-void Scheduler::finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress) {
+void Scheduler::drain(FeatureSink& sink, const std::function<void(unsigned)>& progress) {
   drain_device();
-  while (replay_front(collector, progress, true)) {
+  while (replay_front(sink, progress, true)) {
   }
+}
+
+void Scheduler::finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress) {
+  drain(collector, progress);
   // libvmaf flushes its registered extractors in registration order.
   for (auto& s : slots_) {
     if (s->sole) {

@@ -7,10 +7,10 @@
 // order and slot order, so the output never depends on timing.
 //
 // GPU twins (slots whose backend is not the CPU) are one instance each, driven in frame
-// order by one device strand: per frame, one upload into the shared device frame, then
-// submit(i) of every twin, then collect(i - 1) of every twin, so the device works on
-// frame i while the host finishes frame i - 1; the last frame is collected when the run
-// drains. The strand also counts each frame's device work (DeviceStats).
+// order by one device strand (device_strand.hpp): per frame one upload into the shared
+// device frame, every twin's enqueue, one download of the results block; the twins'
+// finish follows the frame's one host wait, several frames later. The strand also counts
+// each frame's device work (DeviceStats).
 #pragma once
 
 #include <condition_variable>
@@ -26,6 +26,8 @@
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
 #include "core/frame_pair.hpp"
+#include "core/pair_storage.hpp"
+#include "engine/device_strand.hpp"
 #include "engine/pool_parallel.hpp"
 #include "engine/thread_pool.hpp"
 #include "fastvmaf/result.hpp"
@@ -51,16 +53,23 @@ class Scheduler {
   void submit(FramePair pair);
   // Replays finished frames in order until fewer than `n` are in flight.
   void wait_below(unsigned n, FeatureSink& sink, const std::function<void(unsigned)>& progress);
-  // Waits for every frame, replays them, then flushes the extractors in slot order.
+  // No frame follows: waits for every frame and replays them.
+  void drain(FeatureSink& sink, const std::function<void(unsigned)>& progress);
+  // drain(), then flushes the extractors in slot order.
   void finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress);
   // Error path: waits for running work and drops every result.
   void abandon();
   // The device work of the frames replayed so far; nullopt when no slot runs on a GPU.
   std::optional<DeviceStats> device_stats() const;
+  // Where the readers should put frame pairs: the device strand's pinned slabs on a GPU
+  // run, else nullptr (each picture its own allocation).
+  PairStorage* pair_storage();
+  // Frames the device keeps in flight (0 without a GPU slot): the engine keeps more than
+  // that many frames submitted so the device pipeline fills.
+  unsigned device_depth() const;
 
  private:
   struct Slot;
-  struct DeviceStrand;
 
  public:
   struct Job;
@@ -68,11 +77,8 @@ class Scheduler {
  private:
   void run_on_instance(Slot& slot, std::size_t slot_index, Job& job);
   void run_strand(Slot& slot, std::size_t slot_index);
-  void run_device_strand();
-  void device_step(Job& job);
-  void device_collect_pending();
-  void device_fail(Job& job, std::exception_ptr error);
   void drain_device();
+  void device_done(DeviceStrand::Frame& f, std::exception_ptr error);
   void complete(Job& job, int units = 1);
   bool replay_front(FeatureSink& sink, const std::function<void(unsigned)>& progress, bool block);
 

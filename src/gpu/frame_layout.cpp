@@ -7,54 +7,93 @@ namespace fastvmaf::gpu {
 
 namespace {
 constexpr std::size_t kPlaneAlign = 256;  // bytes: every plane starts on a 256-byte boundary
-constexpr unsigned kRowAlignSamples = 32;  // the host picture's row padding (picture.cpp)
+std::size_t aligned(std::size_t n) { return (n + kPlaneAlign - 1) / kPlaneAlign * kPlaneAlign; }
+
+// The planes in the frame's order: luma of both sides first, the distorted one first.
+constexpr struct {
+  Side side;
+  int plane;
+} kOrder[6] = {{Side::Dis, 0}, {Side::Ref, 0}, {Side::Dis, 1}, {Side::Ref, 1}, {Side::Dis, 2}, {Side::Ref, 2}};
+
+void check_geometry(const Picture& pic, const VideoGeometry& g) {
+  if (pic.width() != g.width || pic.height() != g.height || pic.format() != g.format || pic.bpc() != g.bpc)
+    throw std::logic_error("frame layout: a picture does not have the run's geometry");
+}
 }  // namespace
 
-FrameLayout::FrameLayout(const VideoGeometry& g, PlaneMask mask) : geometry_(g), mask_(mask & kAllPlanes) {
-  const unsigned bps = bytes_per_sample();
+FrameLayout::FrameLayout(const VideoGeometry& g, PlaneMask mask, std::size_t results_bytes)
+    : geometry_(g), mask_(mask & kAllPlanes), results_bytes_(align_results(results_bytes)) {
   const int sx = chroma_shift_x(g.format), sy = chroma_shift_y(g.format);
-  std::size_t at = 0;
-  for (int side = 0; side < 2; ++side) {
-    for (int p = 0; p < 3; ++p) {
-      if (!(mask_ & plane_bit(static_cast<Side>(side), p))) continue;
-      PlaneSlot& s = slots_[side][p];
-      s.present = true;
-      // Chroma planes are ceil(w / 2) (and ceil(h / 2) for 4:2:0), as Picture::allocate.
-      s.width = p == 0 ? g.width : (g.width + (1u << sx) - 1) >> sx;
-      s.height = p == 0 ? g.height : (g.height + (1u << sy) - 1) >> sy;
-      s.pitch = std::size_t{(s.width + kRowAlignSamples - 1) / kRowAlignSamples * kRowAlignSamples} * bps;
-      s.offset = at;
-      at += s.pitch * s.height;
-      at = (at + kPlaneAlign - 1) / kPlaneAlign * kPlaneAlign;
-    }
+  std::size_t at = aligned(results_bytes_);
+  upload_bytes_ = results_bytes_;
+  for (const auto& o : kOrder) {
+    PlaneSlot& s = slots_[static_cast<int>(o.side)][o.plane];
+    s.present = (mask_ & plane_bit(o.side, o.plane)) != 0;
+    // Chroma planes are ceil(w / 2) (and ceil(h / 2) for 4:2:0), as Picture::allocate.
+    s.width = o.plane == 0 ? g.width : (g.width + (1u << sx) - 1) >> sx;
+    s.height = o.plane == 0 ? g.height : (g.height + (1u << sy) - 1) >> sy;
+    s.pitch = Picture::padded_stride(s.width, g.bpc);
+    s.offset = at;
+    at = aligned(at + s.pitch * s.height);
+    if (s.present) upload_bytes_ = s.offset + s.pitch * s.height;
   }
   bytes_ = at;
 }
 
 void FrameLayout::pack(const Picture& ref, const Picture& dis, std::uint8_t* dst) const {
+  check_geometry(ref, geometry_);
+  check_geometry(dis, geometry_);
+  std::memset(dst, 0, results_bytes_);
+  for (const auto& o : kOrder) {
+    const PlaneSlot& s = slot(o.side, o.plane);
+    if (!s.present) continue;
+    const Plane& src = (o.side == Side::Ref ? ref : dis).plane(o.plane);
+    if (src.width != s.width || src.height != s.height)
+      throw std::logic_error("frame layout: a plane does not have the layout's size");
+    std::uint8_t* out = dst + s.offset;
+    if (static_cast<std::size_t>(src.stride) == s.pitch) {
+      std::memcpy(out, src.data, s.pitch * s.height);
+    } else {
+      const std::size_t row = std::size_t{s.width} * bytes_per_sample();
+      for (unsigned y = 0; y < s.height; ++y) {
+        std::memcpy(out + y * s.pitch, src.row<std::uint8_t>(y), row);
+        std::memset(out + y * s.pitch + row, 0, s.pitch - row);
+      }
+    }
+  }
+}
+
+std::pair<Picture, Picture> FrameLayout::views(std::uint8_t* slab, const std::shared_ptr<void>& owner) const {
+  Plane planes[2][3];
+  for (int side = 0; side < 2; ++side)
+    for (int p = 0; p < 3; ++p) {
+      const PlaneSlot& s = slots_[side][p];
+      planes[side][p].data = slab + s.offset;
+      planes[side][p].stride = static_cast<std::ptrdiff_t>(s.pitch);
+    }
+  const VideoGeometry& g = geometry_;
+  // Each picture counts half of the slab, so the pair counts the whole.
+  return {Picture::wrap(g.format, g.bpc, g.width, g.height, planes[0], owner, bytes_ / 2),
+          Picture::wrap(g.format, g.bpc, g.width, g.height, planes[1], owner, bytes_ - bytes_ / 2)};
+}
+
+const std::uint8_t* FrameLayout::slab_of(const Picture& ref, const Picture& dis) const {
+  if (dis.empty() || ref.empty()) return nullptr;
+  // Addresses as integers: for pictures of other memory the slab's start is no address.
+  const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(dis.plane(0).data) - slot(Side::Dis, 0).offset;
   for (int side = 0; side < 2; ++side) {
     const Picture& pic = side == 0 ? ref : dis;
     if (pic.width() != geometry_.width || pic.height() != geometry_.height || pic.format() != geometry_.format ||
         pic.bpc() != geometry_.bpc)
-      throw std::logic_error("frame layout: a picture does not have the run's geometry");
+      return nullptr;
     for (int p = 0; p < 3; ++p) {
       const PlaneSlot& s = slots_[side][p];
-      if (!s.present) continue;
-      const Plane& src = pic.plane(p);
-      if (src.width != s.width || src.height != s.height)
-        throw std::logic_error("frame layout: a plane does not have the layout's size");
-      std::uint8_t* out = dst + s.offset;
-      if (static_cast<std::size_t>(src.stride) == s.pitch) {
-        std::memcpy(out, src.data, s.pitch * s.height);
-      } else {
-        const std::size_t row = std::size_t{s.width} * bytes_per_sample();
-        for (unsigned y = 0; y < s.height; ++y) {
-          std::memcpy(out + y * s.pitch, src.row<std::uint8_t>(y), row);
-          std::memset(out + y * s.pitch + row, 0, s.pitch - row);
-        }
-      }
+      if (reinterpret_cast<std::uintptr_t>(pic.plane(p).data) != base + s.offset ||
+          static_cast<std::size_t>(pic.plane(p).stride) != s.pitch)
+        return nullptr;
     }
   }
+  return reinterpret_cast<const std::uint8_t*>(base);
 }
 
 }  // namespace fastvmaf::gpu

@@ -1,23 +1,48 @@
-// A GPU twin: an extractor whose work runs on the device (../shared/DESIGN.md, "Every
-// GPU twin runs every stage on the device"). Beyond the extractor contract it says which
-// planes of the frame pair it reads, so the one upload per frame carries only those.
+// A GPU twin (../shared/DESIGN.md, "The extractor contract"): an extractor whose every
+// stage runs on the device, that never owns a readback. Its life:
 //
-//   init(geometry)  validate, allocate device and pinned buffers, create events
-//   submit(frame)   enqueue kernels on frame.device's stream, then one async copy of the
-//                   results block to pinned memory and an event; never wait
-//   collect(i)      wait for frame i's event (the only wait), then finish on the host
-//                   with the CPU reference's own helpers
-// The engine calls submit(i + 1) before collect(i), so results blocks are double-buffered.
+//   init(geometry)    the CPU extractor's checks, then device buffers and constants; after
+//                     it, planes() and results_bytes() say what the twin reads and writes
+//   enqueue(frame, slot)
+//                     kernels on the frame's stream, reading the shared device frame and
+//                     writing only `slot`, its part of the frame's results block (device
+//                     memory, results_bytes() long, zero when the frame's work starts);
+//                     never waits
+//   finish(i, slot, sink)
+//                     on the host, after the frame pipeline's one download and one wait:
+//                     turns frame i's slot into feature values with the CPU reference's
+//                     own helpers, so the last step is the CPU's bits
+//   flush(collector)  temporal twins emit their last values (their state stays on the device)
+//
+// The device strand (src/engine/device_strand.cpp) drives every twin of a run in frame
+// order: per frame one upload of the union of their planes, every twin's enqueue, one
+// download of the whole results block, one event; later, after the one host wait, every
+// twin's finish. Several frames are in flight: enqueue(i + 1) .. enqueue(i + depth - 1)
+// may come before finish(i), so a twin keeps per-frame values only in its slot (scratch
+// buffers are reused in stream order) and keeps what its finish needs per frame by index.
 #pragma once
 
+#include <cstddef>
+#include <stdexcept>
+
 #include "core/extractor.hpp"
+#include "gpu/device_frame.hpp"
 #include "gpu/frame_layout.hpp"
 
 namespace fastvmaf::gpu {
 
 class Twin : public FeatureExtractor {
  public:
+  // The planes of the frame pair its kernels read (valid after init).
   virtual PlaneMask planes() const = 0;
+  // The bytes of its slot in each frame's results block (valid after init).
+  virtual std::size_t results_bytes() const = 0;
+  virtual void enqueue(const DeviceFrame& frame, void* slot) = 0;
+  virtual void finish(unsigned index, const void* slot, FeatureSink& sink) = 0;
+
+  // The CPU part of the extractor contract does not apply: the device strand drives twins.
+  void submit(const FrameInput&) final { throw std::logic_error("a GPU twin is enqueued, not submitted"); }
+  void collect(unsigned, FeatureSink&) final { throw std::logic_error("a GPU twin is finished, not collected"); }
 };
 
 }  // namespace fastvmaf::gpu

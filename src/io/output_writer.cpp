@@ -65,7 +65,35 @@ std::optional<double> pooled(const Result& r, const Result::Series& s, PoolMetho
   return pool(s.values, s.written, m, 0, r.frame_count - 1, r.subsample);
 }
 
-std::string render_xml(const Result& r, const NumberFormat& nf, const std::string& version) {
+std::string xml_escape(std::string_view s) {
+  std::string o;
+  for (char c : s) {
+    switch (c) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      default: o += c;
+    }
+  }
+  return o;
+}
+
+// <input><distorted scaledFrom="960x540" ... /></input>: an element libvmaf does not
+// write, so readers of libvmaf's XML pass over it.
+std::string xml_inputs(const std::vector<InputRecord>& inputs) {
+  if (inputs.empty()) return {};
+  std::string o = "  <input>\n";
+  for (const auto& in : inputs) {
+    o += "    <" + in.role + " ";
+    for (const auto& [k, v] : in.attributes) o += k + "=\"" + xml_escape(v) + "\" ";
+    o += "/>\n";
+  }
+  return o + "  </input>\n";
+}
+
+std::string render_xml(const Result& r, const NumberFormat& nf, const std::string& version,
+                       const std::vector<InputRecord>& inputs) {
   std::string o;
   o += "<VMAF version=\"" + version + "\">\n";
   o += "  <params qualityWidth=\"" + std::to_string(r.width) + "\" qualityHeight=\"" + std::to_string(r.height) +
@@ -94,6 +122,7 @@ std::string render_xml(const Result& r, const NumberFormat& nf, const std::strin
   o += "  <aggregate_metrics ";
   for (const auto& [name, v] : r.aggregates) o += name + "=\"" + nf.format(v) + "\" ";
   o += "/>\n";
+  o += xml_inputs(inputs);
   o += "</VMAF>\n";
   return o;
 }
@@ -109,7 +138,24 @@ std::string json_escape(std::string_view s) {
   return o;
 }
 
-std::string render_json(const Result& r, const NumberFormat& nf, const std::string& version) {
+// ,"input": {"distorted": {"scaledFrom": "960x540", ...}}: a key libvmaf does not
+// write, after all of libvmaf's, so readers of libvmaf's JSON pass over it.
+std::string json_inputs(const std::vector<InputRecord>& inputs) {
+  if (inputs.empty()) return {};
+  std::string o = ",\n  \"input\": {";
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    o += i ? ",\n" : "\n";
+    o += "    \"" + json_escape(inputs[i].role) + "\": {";
+    const auto& a = inputs[i].attributes;
+    for (std::size_t k = 0; k < a.size(); ++k)
+      o += (k ? ", \"" : "\"") + json_escape(a[k].first) + "\": \"" + json_escape(a[k].second) + "\"";
+    o += "}";
+  }
+  return o + "\n  }";
+}
+
+std::string render_json(const Result& r, const NumberFormat& nf, const std::string& version,
+                        const std::vector<InputRecord>& inputs) {
   std::string o;
   o += "{\n";
   o += "  \"version\": \"" + json_escape(version) + "\",\n";
@@ -157,8 +203,9 @@ std::string render_json(const Result& r, const NumberFormat& nf, const std::stri
     o += "\n    \"" + json_escape(r.aggregates[k].first) + "\": " + json_number(nf, r.aggregates[k].second);
     if (k + 1 < r.aggregates.size()) o += ",";
   }
-  o += "\n  }\n";
-  o += "}\n";
+  o += "\n  }";
+  o += json_inputs(inputs);
+  o += "\n}\n";
   return o;
 }
 
@@ -206,10 +253,11 @@ std::string NumberFormat::format(double v) const {
   return printf_double(leading_zeros(v) <= 6 ? "%.6f" : "%.16f", v);
 }
 
-std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version) {
+std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
+                          const std::vector<InputRecord>& inputs) {
   switch (fmt) {
-    case OutputFormat::Xml: return render_xml(r, nf, version);
-    case OutputFormat::Json: return render_json(r, nf, version);
+    case OutputFormat::Xml: return render_xml(r, nf, version, inputs);
+    case OutputFormat::Json: return render_json(r, nf, version, inputs);
     case OutputFormat::Csv: return render_csv(r, nf);
     case OutputFormat::Sub: return render_sub(r, nf);
   }

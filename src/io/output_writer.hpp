@@ -4,6 +4,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "fastvmaf/result.hpp"
 
@@ -20,8 +22,18 @@ struct NumberFormat {
   std::string format(double v) const;
 };
 
+// What was done to one input before scoring (scaling, a pixel-format conversion):
+// `role` is "reference" or "distorted", `attributes` (name, value) pairs. XML and JSON
+// record it in an element / key of its own, "input", after everything libvmaf writes;
+// CSV and SUB have no place for it. Nothing is written when nothing was done.
+struct InputRecord {
+  std::string role;
+  std::vector<std::pair<std::string, std::string>> attributes;
+};
+
 // Renders the whole output document.
-std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version);
+std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
+                          const std::vector<InputRecord>& inputs = {});
 
 // Writes `contents` to `path` atomically (temporary file in the same folder, then
 // rename). A path that is not a regular file (/dev/stdout, a pipe) is written directly.

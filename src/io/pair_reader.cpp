@@ -5,8 +5,8 @@
 namespace fastvmaf::io {
 
 PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis,
-                       unsigned max_frames, unsigned ahead)
-    : max_frames_(max_frames), ahead_(ahead ? ahead : 1) {
+                       unsigned max_frames, unsigned ahead, PairStorage* storage)
+    : max_frames_(max_frames), ahead_(ahead ? ahead : 1), storage_(storage) {
   ref_.source = &ref;
   ref_.skip = skip_ref;
   dis_.source = &dis;
@@ -48,6 +48,21 @@ std::shared_ptr<Picture> PairReader::acquire(Side& side) {
   });
 }
 
+std::shared_ptr<Picture> PairReader::from_storage(const Side& side, unsigned n) {
+  const bool is_ref = &side == &ref_;
+  std::lock_guard lock(pairs_mu_);
+  auto& mine = is_ref ? waiting_ref_ : waiting_dis_;
+  auto& theirs = is_ref ? waiting_dis_ : waiting_ref_;
+  if (auto it = mine.find(n); it != mine.end()) {
+    auto pic = std::move(it->second);
+    mine.erase(it);
+    return pic;
+  }
+  auto [ref, dis] = storage_->make_pair();
+  theirs.emplace(n, is_ref ? std::move(dis) : std::move(ref));
+  return is_ref ? std::move(ref) : std::move(dis);
+}
+
 void PairReader::run(Side& side) {
   try {
     for (unsigned i = 0; i < side.skip && side.source->skip(); ++i) {
@@ -60,7 +75,7 @@ void PairReader::run(Side& side) {
         side.waiting = false;
         if (stop_) break;
       }
-      auto pic = acquire(side);
+      auto pic = storage_ ? from_storage(side, n) : acquire(side);
       if (!side.source->read(*pic)) break;
       bool wake = false;
       {

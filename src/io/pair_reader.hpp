@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "core/frame_pair.hpp"
+#include "core/pair_storage.hpp"
 #include "fastvmaf/picture.hpp"
 #include "io/video_source.hpp"
 
@@ -23,8 +25,10 @@ class PairReader {
  public:
   // Skips the first frames of each source, then reads up to max_frames pairs
   // (0: until either source ends). `ahead` bounds the frames read but not yet taken.
+  // With `storage`, each pair's pictures come from it (both sides of frame n from one
+  // make_pair); without, each picture is its own recycled allocation.
   PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis, unsigned max_frames,
-             unsigned ahead);
+             unsigned ahead, PairStorage* storage = nullptr);
   ~PairReader();
   PairReader(const PairReader&) = delete;
   PairReader& operator=(const PairReader&) = delete;
@@ -57,6 +61,9 @@ class PairReader {
 
   void run(Side& side);
   static std::shared_ptr<Picture> acquire(Side& side);
+  // Side `side`'s picture of frame n from the storage's pair for n (made by whichever side
+  // gets there first).
+  std::shared_ptr<Picture> from_storage(const Side& side, unsigned n);
 
   unsigned max_frames_, ahead_;
   unsigned taken_ = 0;
@@ -68,6 +75,10 @@ class PairReader {
   bool stop_ = false;
   Side ref_, dis_;
   std::string mismatch_;
+  PairStorage* storage_ = nullptr;
+  // Pairs made for frame n whose other side has not been read yet (guarded by pairs_mu_).
+  std::mutex pairs_mu_;
+  std::map<unsigned, std::shared_ptr<Picture>> waiting_ref_, waiting_dis_;
 };
 
 }  // namespace fastvmaf::io

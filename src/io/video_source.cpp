@@ -273,8 +273,4 @@ std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeomet
   return std::make_unique<YuvSource>(path, g);
 }
 
-std::unique_ptr<VideoSource> open_video(const std::string& path, bool raw, const VideoGeometry& g) {
-  return raw ? open_yuv(path, g) : open_y4m(path);
-}
-
 }  // namespace fastvmaf::io

@@ -53,7 +53,17 @@ std::unique_ptr<VideoSource> open_y4m(std::FILE* f, const std::string& name);
 // Opens a headerless planar file of the given geometry (libvmaf's -w -h -p -b).
 std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeometry& geometry);
 
-// Opens `path` as y4m when raw is false, else as raw yuv with `geometry`.
-std::unique_ptr<VideoSource> open_video(const std::string& path, bool raw, const VideoGeometry& geometry);
+// How compressed input is decoded (io/av_source.hpp).
+struct DecodeOptions {
+  unsigned threads = 0;  // libavcodec threads per file; 0: libavcodec's choice (about one per core)
+  std::string convert;   // pixel format (ffmpeg's name) for inputs that cannot be scored as
+                         // stored (RGB, 4:1:1, alpha); empty: such inputs are an error
+};
+
+// Opens `path` by what it is (io/open_video.cpp): y4m when named .y4m or starting with
+// the YUV4MPEG2 magic; raw yuv with `geometry` when `raw` (-w -h -p -b) and not named as
+// a container (.mp4, .mkv, ...); anything else as a compressed file.
+std::unique_ptr<VideoSource> open_video(const std::string& path, bool raw, const VideoGeometry& geometry,
+                                        const DecodeOptions& decode = {});
 
 }  // namespace fastvmaf::io

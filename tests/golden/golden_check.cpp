@@ -8,7 +8,9 @@
 // not implemented yet; the reason names it).
 //
 // usage: golden_check --cli PATH --golden DIR --media DIR --models DIR --pair P --run R
-//                     [--work DIR] [--threads N] [--backend B]
+//                     [--work DIR] [--threads N] [--backend B] [--stored DIR]
+// --stored DIR scores the compressed files the corpus y4m were decoded from (DIR/NAME.mkv,
+// .mp4 or .webm for NAME.y4m) directly: the decoder must give ffmpeg's frames exactly.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +34,7 @@ namespace {
 
 struct Opts {
   std::string cli, golden, media, models, pair, run, work = ".", threads, backend;
+  std::string stored;  // read the stored compressed files of ../shared/corpus instead of media's y4m
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -202,6 +205,7 @@ int main(int argc, char** argv) {
     else if (k == "--work") o.work = v;
     else if (k == "--threads") o.threads = v;
     else if (k == "--backend") o.backend = v;
+    else if (k == "--stored") o.stored = v;
     else {
       std::cerr << "golden_check: unknown argument " << k << "\n";
       return 1;
@@ -224,8 +228,22 @@ int main(int argc, char** argv) {
       std::cerr << "golden_check: no row " << o.pair << " " << o.run << " in " << o.golden << "/index.tsv\n";
       return 1;
     }
-    args_line = replace_all(args_line, "{ref}", (fs::path(o.media) / ref).string());
-    args_line = replace_all(args_line, "{dis}", (fs::path(o.media) / dis).string());
+    if (!o.stored.empty()) {
+      // NAME.y4m was decoded by ffmpeg from NAME.mkv/.mp4/.webm: score that file directly.
+      for (std::string* f : {&ref, &dis}) {
+        const std::string stem = fs::path(*f).stem().string();
+        std::string found;
+        for (const char* ext : {".mkv", ".mp4", ".webm"})
+          if (fs::exists(fs::path(o.stored) / (stem + ext))) found = (fs::path(o.stored) / (stem + ext)).string();
+        if (found.empty()) {
+          std::cerr << "golden_check: no stored file for " << *f << " in " << o.stored << "\n";
+          return 1;
+        }
+        *f = found;
+      }
+    }
+    args_line = replace_all(args_line, "{ref}", o.stored.empty() ? (fs::path(o.media) / ref).string() : ref);
+    args_line = replace_all(args_line, "{dis}", o.stored.empty() ? (fs::path(o.media) / dis).string() : dis);
     args_line = replace_all(args_line, "{models}", o.models);
     const auto args = split_ws(args_line);
 

@@ -193,15 +193,17 @@ class CuptiCounter {
 
 // What a twin's run must show: per frame `launches_per_frame` kernels (all the twin's),
 // one upload of `frame_bytes`, one download of `result_bytes` and one host wait; besides,
-// `init_bytes` uploaded once at init when not 0. CUPTI (what the device executed and what
-// the host asked for) and our own counters (`engine`, frames only) must agree on it.
+// `init_bytes` uploaded at init when not 0, in `init_copies` uploads (one when 0: a
+// single twin's). CUPTI (what the device executed and what the host asked for) and our
+// own counters (`engine`, frames only) must agree on it.
 struct ExpectedWork {
-  std::uint64_t frames = 0, launches_per_frame = 0, frame_bytes = 0, result_bytes = 0, init_bytes = 0;
+  std::uint64_t frames = 0, launches_per_frame = 0, frame_bytes = 0, result_bytes = 0, init_bytes = 0,
+                init_copies = 0;
 };
 
 inline void expect_work(const CuptiSeen& s, const DeviceCounts& engine, const ExpectedWork& e) {
   const std::uint64_t launches = e.launches_per_frame * e.frames;
-  const std::uint64_t init_h2d = e.init_bytes ? 1 : 0;
+  const std::uint64_t init_h2d = e.init_copies ? e.init_copies : (e.init_bytes ? 1 : 0);
   // What the device executed.
   EXPECT_EQ(s.kernels, launches);
   EXPECT_EQ(s.named_kernels, launches) << "every kernel is one of the twin's";

@@ -42,8 +42,8 @@ void check_pair(const gputest::Pair& pair) {
   gputest::expect_work(s, r.device->total,
                        {.frames = frames,
                         .launches_per_frame = cambi::twin::kLaunchesPerFrame,
-                        .frame_bytes = gpu::FrameLayout(geometry, gpu::plane_bit(gpu::Side::Dis, 0)).bytes(),
-                        .result_bytes = sizeof(cambi::twin::Results),
+                        .frame_bytes = gpu::FrameLayout(geometry, gpu::plane_bit(gpu::Side::Dis, 0), sizeof(cambi::twin::Results)).upload_bytes(),
+                        .result_bytes = gpu::align_results(sizeof(cambi::twin::Results)),
                         .init_bytes = init_bytes});
 }
 

@@ -114,9 +114,10 @@ void check_pair(const gputest::Pair& pair) {
     DeviceCounts want;
     want.launches = cambi::twin::kLaunchesPerFrame;
     want.h2d_copies = 1;
-    want.h2d_bytes = gpu::FrameLayout(geometry, gpu::plane_bit(gpu::Side::Dis, 0)).bytes();
+    const gpu::FrameLayout layout(geometry, gpu::plane_bit(gpu::Side::Dis, 0), sizeof(cambi::twin::Results));
+    want.h2d_bytes = layout.upload_bytes();
     want.d2h_copies = 1;
-    want.d2h_bytes = sizeof(cambi::twin::Results);
+    want.d2h_bytes = layout.results_bytes();
     want.host_waits = 1;
     EXPECT_EQ(d.frames, gpu.frame_count);
     EXPECT_EQ(d.per_frame_min, want) << gputest::describe(d.per_frame_min);

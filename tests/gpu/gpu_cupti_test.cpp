@@ -15,7 +15,7 @@
 #include <cstdio>
 #include <string>
 
-#include "features/psnr/psnr_math.hpp"
+#include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "cupti_counter.hpp"
 #include "gpu_test_support.hpp"
@@ -36,8 +36,8 @@ void check_pair(const gputest::Pair& pair) {
   gputest::expect_work(s, r.device->total,
                        {.frames = frames,
                         .launches_per_frame = psnr::twin::kLaunchesPerFrame,
-                        .frame_bytes = gpu::FrameLayout(geometry, gpu::kAllPlanes).bytes(),
-                        .result_bytes = 3 * sizeof(std::uint64_t)});
+                        .frame_bytes = gpu::FrameLayout(geometry, gpu::kAllPlanes, 3 * sizeof(std::uint64_t)).upload_bytes(),
+                        .result_bytes = gpu::align_results(3 * sizeof(std::uint64_t))});
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "core/registry.hpp"
-#include "features/psnr/psnr_math.hpp"
+#include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"
 
@@ -46,13 +46,13 @@ void check_pair(const gputest::Pair& pair) {
 
     ASSERT_TRUE(gpu.device.has_value());
     const DeviceStats& d = *gpu.device;
-    const gpu::FrameLayout layout(geometry, psnr::twin::planes_mask(v.planes));
+    const gpu::FrameLayout layout(geometry, psnr::twin::planes_mask(v.planes), v.planes * sizeof(std::uint64_t));
     DeviceCounts want;
     want.launches = psnr::twin::kLaunchesPerFrame;
     want.h2d_copies = 1;
-    want.h2d_bytes = layout.bytes();
+    want.h2d_bytes = layout.upload_bytes();
     want.d2h_copies = 1;
-    want.d2h_bytes = v.planes * sizeof(std::uint64_t);
+    want.d2h_bytes = layout.results_bytes();
     want.host_waits = 1;
     EXPECT_EQ(d.frames, gpu.frame_count);
     EXPECT_EQ(d.per_frame_min, want) << gputest::describe(d.per_frame_min);

@@ -1,5 +1,5 @@
 // Host replay of the PSNR twin's kernels (src/features/psnr/gpu/psnr_kernels.cu): the same
-// launch plan, the same blocks, the same per-work-item routines (psnr_math.hpp), on a
+// launch plan, the same blocks, the same per-work-item routines (gpu/psnr_work.hpp), on a
 // frame packed with the frame pipeline's own layout, against the CPU reference's
 // plane_sse on many small fixtures.
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "features/psnr/psnr.hpp"
-#include "features/psnr/psnr_math.hpp"
+#include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
 

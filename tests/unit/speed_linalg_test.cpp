@@ -211,6 +211,30 @@ TEST(SpeedLinalg, MultiplySumsInOrderFromPositiveZero) {
     }
 }
 
+// givens_scale's two doubles ((float)(1.0 / sqrt((double)u))) give the correctly rounded
+// float 1 / sqrt(u) on every float u of [1, 2], the values 1 + t * t takes with |t| <= 1:
+// so CUDA devices may take __frsqrt_rn (correctly rounded) for them. The rounding is
+// checked exactly: with c = M 2^-24 and u = U 2^-23, 1 / sqrt(u) lies strictly between
+// the midpoints (2M -+ 1) 2^-25 around c iff (2M - 1)^2 U < 2^73 < (2M + 1)^2 U.
+TEST(SpeedLinalg, GivensScaleIsTheCorrectlyRoundedReciprocalSquareRootOnOneToTwo) {
+  __extension__ typedef unsigned __int128 u128;
+  const u128 two73 = u128{1} << 73;
+  unsigned checked = 0;
+  for (float u = 1.0f; u <= 2.0f; u = std::nextafter(u, 3.0f)) {
+    const float c = linalg::givens_scale(u);
+    ++checked;
+    if (u == 1.0f) {
+      ASSERT_EQ(c, 1.0f);
+      continue;
+    }
+    ASSERT_TRUE(c >= 0.5f && c < 1.0f) << u;
+    const u128 m = static_cast<u128>(std::ldexp(c, 24)), big_u = static_cast<u128>(std::ldexp(u, 23));
+    const u128 below = (2 * m - 1) * (2 * m - 1) * big_u, above = (2 * m + 1) * (2 * m + 1) * big_u;
+    ASSERT_TRUE(below < two73 && two73 < above) << std::hexfloat << "u " << u << " gives " << c;
+  }
+  EXPECT_EQ(checked, (1u << 23) + 1);
+}
+
 TEST(SpeedCovariance, PairSumsAreSequentialPerPairInEveryTable) {
   std::mt19937 g(21);
   std::normal_distribution<double> d(0, 30);

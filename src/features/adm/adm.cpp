@@ -2,9 +2,9 @@
 
 #include <stdexcept>
 
-#include "core/feature_name.hpp"
 #include "core/registry.hpp"
 #include "features/adm/adm_options.hpp"
+#include "features/adm/adm_outputs.hpp"
 
 namespace fastvmaf::adm {
 
@@ -26,16 +26,10 @@ AdmConfig config_from_options(const OptionSet& o) {
 }
 
 AdmExtractor::AdmExtractor(const OptionSet& options)
-    : cfg_(config_from_options(options)), debug_(options.get_bool("debug")) {
-  const auto& provided = provided_features();
-  for (std::size_t i = 0; i < names_.size(); ++i) names_[i] = feature_name(provided[i], options);
-}
+    : cfg_(config_from_options(options)), debug_(options.get_bool("debug")), names_(output_names(options)) {}
 
 void AdmExtractor::init(const VideoGeometry& g) {
-  if (g.width < kMinSize || g.height < kMinSize)
-    throw std::invalid_argument("adm: frame " + std::to_string(g.width) + "x" + std::to_string(g.height) +
-                                " is too small: libvmaf's integer ADM needs at least " + std::to_string(kMinSize) +
-                                "x" + std::to_string(kMinSize) + " (3 samples at its 4th scale)");
+  check_frame_size(g.width, g.height);
   geometry_ = g;
   cpu_ = std::make_unique<AdmCpu>(cfg_, g.width, g.height, g.bpc);
 }
@@ -46,16 +40,7 @@ void AdmExtractor::submit(const FrameInput& f) {
   scores_ = finish_frame(cfg_, cpu_->params(), sums, geometry_.width, geometry_.height);
 }
 
-void AdmExtractor::collect(unsigned index, FeatureSink& sink) {
-  const AdmScores& s = scores_;
-  const double always[7] = {s.adm2, s.aim, s.adm3, s.scale[0], s.scale[1], s.scale[2], s.scale[3]};
-  for (int i = 0; i < 7; ++i) sink.append(names_[i], index, always[i]);
-  if (!debug_) return;
-  const double debug[11] = {s.adm2,         s.num,          s.den,          s.num_scale[0],
-                            s.den_scale[0], s.num_scale[1], s.den_scale[1], s.num_scale[2],
-                            s.den_scale[2], s.num_scale[3], s.den_scale[3]};
-  for (int i = 0; i < 11; ++i) sink.append(names_[7 + i], index, debug[i]);
-}
+void AdmExtractor::collect(unsigned index, FeatureSink& sink) { append_scores(names_, debug_, scores_, index, sink); }
 
 FASTVMAF_REGISTER_BACKEND("adm", Backend::Cpu,
                           [](const OptionSet& o) { return std::make_unique<AdmExtractor>(o); });

@@ -9,6 +9,7 @@
 
 #include "core/extractor.hpp"
 #include "features/adm/adm_cpu.hpp"
+#include "features/adm/adm_outputs.hpp"
 #include "features/adm/adm_params.hpp"
 
 namespace fastvmaf::adm {
@@ -27,7 +28,7 @@ class AdmExtractor final : public FeatureExtractor {
  private:
   AdmConfig cfg_;
   bool debug_;
-  std::array<std::string, 18> names_;  // collector keys, in provided_features order
+  OutputNames names_;  // collector keys, in provided_features order
   VideoGeometry geometry_;
   std::unique_ptr<AdmCpu> cpu_;
   AdmScores scores_;  // this frame's, between submit and collect

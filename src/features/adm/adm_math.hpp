@@ -11,6 +11,8 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "gpu/hd/bits.hpp"
+#include "gpu/hd/rounding.hpp"
 
 namespace fastvmaf::adm {
 
@@ -23,18 +25,23 @@ FVMAF_HD inline std::int64_t add64(std::int64_t a, std::int64_t b) {
 FVMAF_HD inline std::uint32_t abs32(std::int32_t v) {
   return v < 0 ? 0u - static_cast<std::uint32_t>(v) : static_cast<std::uint32_t>(v);
 }
-// Leading zero bits of a non-zero value.
-FVMAF_HD inline int clz32(std::uint32_t v) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return __clz(v);
-#else
-  return __builtin_clz(v);
-#endif
-}
+using hd::clz32;  // leading zero bits of a non-zero value (gpu/hd/bits.hpp)
 
 // ---------------------------------------------------------------------------------
 // DWT (adm_dwt2_8 / adm_dwt2_16 / adm_dwt2_s123_combined). Taps are applied to the
 // source samples 2n-1 .. 2n+2 of output n (see dwt_source_index).
+
+// Index of the input sample the DWT reads for tap t (0..3) of output n, as libvmaf's
+// dwt2_src_indices_filt: 2n-1+t, mirrored at both ends (-1 reads 1, in_size + k reads
+// in_size - 1 - k). Returns -1 where libvmaf reads one element before the data: tap 0 of
+// output 0 when the input has 3 or 4 samples (only scale 3 of frames 17..32 wide or high).
+FVMAF_HD inline int source_index(int n, int t, int in_size) {
+  const int half = (in_size + 1) / 2;
+  if (n == 0 && half >= 3) return t == 0 ? 1 : t - 1;
+  int k = 2 * n - 1 + t;
+  if (k >= in_size) k = 2 * in_size - k - 1;
+  return k;
+}
 
 // Scale 0, vertical pass on 8..16-bit samples: the low band is re-centred around 0.
 FVMAF_HD inline std::int16_t dwt0_vertical_lo(std::int32_t s0, std::int32_t s1, std::int32_t s2, std::int32_t s3,
@@ -77,22 +84,32 @@ FVMAF_HD inline std::int32_t dwt123_hi(std::int64_t s0, std::int64_t s1, std::in
 // the additive impairment a = t - r.
 
 // Whether (oh, ov) and (th, tv) are within 1 degree: libvmaf converts the int64 dot
-// product and squared norms to float, divides by 4096.0 and compares in double.
+// product and squared norms to float, divides by 4096.0 and compares in double. Every
+// operation is spelled with its IEEE rounding (gpu/hd/rounding.hpp), so a kernel gives
+// the host's bits.
 FVMAF_HD inline bool within_1deg(std::int64_t ot_dp, std::int64_t o_mag_sq, std::int64_t t_mag_sq, float cos_sq) {
-  const double dp = static_cast<double>(static_cast<float>(ot_dp)) / 4096.0;
-  const double om = static_cast<double>(static_cast<float>(o_mag_sq)) / 4096.0;
-  const double tm = static_cast<double>(static_cast<float>(t_mag_sq)) / 4096.0;
-  return dp >= 0.0 && dp * dp >= static_cast<double>(cos_sq) * om * tm;
+  const double dp = hd::ddiv_rn(hd::float_to_double(hd::ll_to_float_rn(ot_dp)), 4096.0);
+  const double om = hd::ddiv_rn(hd::float_to_double(hd::ll_to_float_rn(o_mag_sq)), 4096.0);
+  const double tm = hd::ddiv_rn(hd::float_to_double(hd::ll_to_float_rn(t_mag_sq)), 4096.0);
+  return dp >= 0.0 && hd::dmul_rn(dp, dp) >= hd::dmul_rn(hd::dmul_rn(hd::float_to_double(cos_sq), om), tm);
+}
+
+// The dot product of two 2-vectors in int64 with libvmaf's (two's-complement)
+// wrap-around: the angle test's a.h * b.h + a.v * b.v.
+FVMAF_HD inline std::int64_t wrapped_dot2(std::int64_t ah, std::int64_t bh, std::int64_t av, std::int64_t bv) {
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(ah) * static_cast<std::uint64_t>(bh) +
+                                   static_cast<std::uint64_t>(av) * static_cast<std::uint64_t>(bv));
 }
 
 // The enhancement: r grows by the gain limit but not past t (double product, truncated
 // back to an integer as libvmaf's MIN/MAX assignment does). Applied when the angle
-// test passed and k > 0; `o_positive` is the sign of o.
+// test passed and k > 0; `o_positive` is the sign of o. The product is libvmaf's own
+// double, so a fractional gain limit gives its bits too.
 FVMAF_HD inline std::int32_t enhance(std::int32_t r, std::int32_t t, bool o_positive, double gain_limit) {
-  const double g = r * gain_limit;
-  const double td = t;
-  if (o_positive) return static_cast<std::int32_t>(g < td ? g : td);
-  return static_cast<std::int32_t>(g > td ? g : td);
+  const double g = hd::dmul_rn(hd::int_to_double(r), gain_limit);
+  const double td = hd::int_to_double(t);
+  if (o_positive) return hd::double_to_int_rz(g < td ? g : td);
+  return hd::double_to_int_rz(g > td ? g : td);
 }
 
 struct Decoupled {
@@ -163,6 +180,89 @@ FVMAF_HD inline std::int32_t masking123_neighbour(std::int32_t c) {
 }
 FVMAF_HD inline std::int32_t masking123_centre(std::int32_t c) {
   return wrap32((static_cast<std::int64_t>(286331153) * abs32(c) - 2147483648LL) >> 32);
+}
+
+// ---------------------------------------------------------------------------------
+// One column of a decoupled row, for the twins that give each sample its own work-item:
+// the loop body of the CPU's decouple rows (adm_dsp.cpp) over the three bands h, v, d.
+// The angle test takes the h and v bands; each band is decoupled into restored part r
+// and impairment a, CSF-weighted, and contributes its masking terms: DLM measures r
+// masked by a, AIM measures a masked by r (its terms stay 0 when `aim` is off).
+struct MaskCell {
+  std::int32_t nb_dlm, centre_dlm, nb_aim, centre_aim;
+  std::int32_t x_dlm[3], x_aim[3];  // the measured signals
+};
+
+FVMAF_HD inline MaskCell mask_cell0(const std::int16_t (&o)[3], const std::int16_t (&t)[3],
+                                    const std::uint32_t (&i_rfactor)[3], double gain_limit, float cos_sq,
+                                    const std::int32_t* div_lookup, bool aim) {
+  const bool angle_ok = within_1deg(wrapped_dot2(o[0], t[0], o[1], t[1]), wrapped_dot2(o[0], o[0], o[1], o[1]),
+                                    wrapped_dot2(t[0], t[0], t[1], t[1]), cos_sq);
+  MaskCell m{};
+  std::uint32_t nb_dlm = 0, ce_dlm = 0, nb_aim = 0, ce_aim = 0;
+  for (int b = 0; b < 3; ++b) {
+    const Decoupled dc = decouple0(o[b], t[b], angle_ok, gain_limit, div_lookup);
+    const std::int32_t w = static_cast<std::int32_t>(i_rfactor[b]);
+    m.x_dlm[b] = dc.r * w;  // scale 0 measures the band times its weight, |r| < 2^15, w < 2^16
+    m.x_aim[b] = dc.a * w;
+    const std::int16_t ca = csf0(dc.a, i_rfactor[b], b);
+    nb_dlm += static_cast<std::uint32_t>(masking0_neighbour(ca));
+    ce_dlm += static_cast<std::uint32_t>(masking0_centre(ca));
+    if (aim) {
+      const std::int16_t cr = csf0(dc.r, i_rfactor[b], b);
+      nb_aim += static_cast<std::uint32_t>(masking0_neighbour(cr));
+      ce_aim += static_cast<std::uint32_t>(masking0_centre(cr));
+    }
+  }
+  m.nb_dlm = static_cast<std::int32_t>(nb_dlm);
+  m.centre_dlm = static_cast<std::int32_t>(ce_dlm);
+  m.nb_aim = static_cast<std::int32_t>(nb_aim);
+  m.centre_aim = static_cast<std::int32_t>(ce_aim);
+  return m;
+}
+
+FVMAF_HD inline MaskCell mask_cell123(const std::int32_t (&o)[3], const std::int32_t (&t)[3],
+                                      const std::uint32_t (&i_rfactor)[3], double gain_limit, float cos_sq,
+                                      const std::int32_t* div_lookup, bool aim) {
+  const bool angle_ok = within_1deg(wrapped_dot2(o[0], t[0], o[1], t[1]), wrapped_dot2(o[0], o[0], o[1], o[1]),
+                                    wrapped_dot2(t[0], t[0], t[1], t[1]), cos_sq);
+  MaskCell m{};
+  std::uint32_t nb_dlm = 0, ce_dlm = 0, nb_aim = 0, ce_aim = 0;
+  for (int b = 0; b < 3; ++b) {
+    const Decoupled dc = decouple123(o[b], t[b], angle_ok, gain_limit, div_lookup);
+    // At these scales the measured signal is the CSF-weighted band itself.
+    const std::int32_t cr = csf123(dc.r, i_rfactor[b]);
+    const std::int32_t ca = csf123(dc.a, i_rfactor[b]);
+    m.x_dlm[b] = cr;
+    m.x_aim[b] = ca;
+    nb_dlm += static_cast<std::uint32_t>(masking123_neighbour(ca));
+    ce_dlm += static_cast<std::uint32_t>(masking123_centre(ca));
+    if (aim) {
+      nb_aim += static_cast<std::uint32_t>(masking123_neighbour(cr));
+      ce_aim += static_cast<std::uint32_t>(masking123_centre(cr));
+    }
+  }
+  m.nb_dlm = static_cast<std::int32_t>(nb_dlm);
+  m.centre_dlm = static_cast<std::int32_t>(ce_dlm);
+  m.nb_aim = static_cast<std::int32_t>(nb_aim);
+  m.centre_aim = static_cast<std::int32_t>(ce_aim);
+  return m;
+}
+
+// What libvmaf's last scale-0 CSF call leaves in its csf_f band d at one column, which
+// its scale 3 reads back as the reference's row -1 on frames 17..32 high (adm_cpu.cpp):
+// the AIM pass's CSF of the restored part, or with AIM off the DLM pass's
+// |CSF(impairment)| / 30. The d band's CSF rounds from its product x as csf0 does.
+FVMAF_HD inline std::int16_t leftover_csf_d(const MaskCell& m, bool aim) {
+  const std::int32_t x = aim ? m.x_dlm[2] : m.x_aim[2];
+  const std::int16_t c = wrap16((x + 65535) >> 17);
+  return aim ? c : masking0_neighbour(c);
+}
+
+// Two int16 values of that row read as one int32 (little-endian), as libvmaf reads them.
+FVMAF_HD inline std::int32_t int32_of_halves(std::int16_t lo, std::int16_t hi) {
+  return static_cast<std::int32_t>(static_cast<std::uint16_t>(lo) |
+                                   (static_cast<std::uint32_t>(static_cast<std::uint16_t>(hi)) << 16));
 }
 
 // ---------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "features/adm/adm_math.hpp"
+
 namespace fastvmaf::adm {
 
 // Every libm call below takes and returns double, as in libvmaf's C (float arguments are
@@ -213,16 +215,7 @@ std::array<float, 3> csf_weights(const AdmConfig& c, int scale) {
   return {f1, f1, f2};
 }
 
-int dwt_source_index(int n, int t, int in_size) {
-  const int half = (in_size + 1) / 2;
-  if (n == 0 && half >= 3) {
-    constexpr int kFirst[4] = {1, 0, 1, 2};
-    return kFirst[t];
-  }
-  int k = 2 * n - 1 + t;
-  if (k >= in_size) k = 2 * in_size - k - 1;
-  return k;
-}
+int dwt_source_index(int n, int t, int in_size) { return source_index(n, t, in_size); }
 
 namespace {
 

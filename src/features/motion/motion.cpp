@@ -18,13 +18,7 @@ MotionExtractor::MotionExtractor(const OptionSet& o)
     : p_(Params::from(o)), names_(make_feature_names(o)), dsp_(make_dsp(cpu::active())) {}
 
 void MotionExtractor::init(const VideoGeometry& g) {
-  if (g.width < kMinSize || g.height < kMinSize)
-    throw std::invalid_argument(fmt::format(
-        "motion: the picture is {}x{}, too small: integer motion needs at least {}x{} (its 5-tap filter mirrors "
-        "2 samples at each edge)",
-        g.width, g.height, kMinSize, kMinSize));
-  if (g.bpc < 8 || g.bpc > 16)
-    throw std::invalid_argument(fmt::format("motion: bit depth {} is not supported (8 to 16)", g.bpc));
+  check_geometry(g);
   w_ = g.width;
   h_ = g.height;
   bpc_ = g.bpc;

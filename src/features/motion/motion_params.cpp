@@ -1,11 +1,24 @@
 #include "features/motion/motion_params.hpp"
 
+#include <stdexcept>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "core/feature_name.hpp"
 #include "features/motion/motion_math.hpp"
 
 namespace fastvmaf::motion {
+
+void check_geometry(const VideoGeometry& g) {
+  if (g.width < kMinSize || g.height < kMinSize)
+    throw std::invalid_argument(fmt::format(
+        "motion: the picture is {}x{}, too small: integer motion needs at least {}x{} (its 5-tap filter mirrors "
+        "2 samples at each edge)",
+        g.width, g.height, kMinSize, kMinSize));
+  if (g.bpc < 8 || g.bpc > 16)
+    throw std::invalid_argument(fmt::format("motion: bit depth {} is not supported (8 to 16)", g.bpc));
+}
 
 Params Params::from(const OptionSet& o) {
   Params p;

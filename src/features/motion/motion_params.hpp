@@ -8,12 +8,16 @@
 
 #include "core/collector.hpp"
 #include "core/options.hpp"
+#include "fastvmaf/picture.hpp"
 
 namespace fastvmaf::motion {
 
 // The 5-tap mirror reads rows and columns up to 2 away: mirror(-2) = 2 and
 // mirror(n + 1) = n - 3 stay inside only when n >= 3 (libvmaf reads outside below).
 inline constexpr unsigned kMinSize = 3;
+
+// The sizes and depths integer motion takes; std::invalid_argument with the reason else.
+void check_geometry(const VideoGeometry& g);
 
 struct Params {
   bool force_zero = false;

@@ -1,6 +1,6 @@
 #include "features/psnr/psnr_dsp.hpp"
 
-#include <cstdlib>
+#include "features/psnr/psnr_math.hpp"
 
 namespace fastvmaf::psnr {
 
@@ -8,19 +8,13 @@ namespace {
 
 std::uint32_t sse_row_8_c(const std::uint8_t* r, const std::uint8_t* d, unsigned w) {
   std::uint32_t sum = 0;
-  for (unsigned x = 0; x < w; ++x) {
-    const std::int16_t e = static_cast<std::int16_t>(r[x] - d[x]);
-    sum += static_cast<std::uint32_t>(e * e);
-  }
+  for (unsigned x = 0; x < w; ++x) sum += squared_error_8(r[x], d[x]);
   return sum;
 }
 
 std::uint64_t sse_row_16_c(const std::uint16_t* r, const std::uint16_t* d, unsigned w) {
   std::uint64_t sum = 0;
-  for (unsigned x = 0; x < w; ++x) {
-    const std::uint32_t e = static_cast<std::uint32_t>(std::abs(r[x] - d[x]));
-    sum += e * e;
-  }
+  for (unsigned x = 0; x < w; ++x) sum += squared_error_16(r[x], d[x]);
   return sum;
 }
 

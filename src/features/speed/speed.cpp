@@ -44,9 +44,7 @@ namespace {
 // picture_copy of a plane (offset -128; 10, 12 and 16 bit divided by 4, 16 and 256).
 class PictureRows final : public PlaneRows {
  public:
-  PictureRows(const Plane& plane, unsigned bpc) : plane_(plane), bpc_(bpc) {
-    divisor_ = bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f;
-  }
+  PictureRows(const Plane& plane, unsigned bpc) : plane_(plane), bpc_(bpc), divisor_(math::sample_divisor(bpc)) {}
   void row(unsigned y, unsigned x0, unsigned x1, float* out) const override {
     with_sample_type(bpc_, [&]<class T>() {
       const T* p = plane_.row<T>(y);
@@ -120,21 +118,13 @@ void SpeedChromaExtractor::submit(const FrameInput& f) {
   }
   score_u_ = score[0];
   score_v_ = score[1];
-  // A channel whose covariance is singular (a flat plane) takes the other's score.
-  if (singular[0] && !singular[1])
-    score_uv_ = score_v_;
-  else if (singular[1] && !singular[0])
-    score_uv_ = score_u_;
-  else
-    score_uv_ = static_cast<float>((score_u_ + score_v_) / 2.0);
+  score_uv_ = chroma_uv_score(score_u_, singular[0], score_v_, singular[1]);
 }
 
 void SpeedChromaExtractor::collect(unsigned index, FeatureSink& sink) {
-  // libvmaf's MIN(score, max_val) in double: a NaN score yields max_val.
-  auto clip = [this](float s) { return static_cast<double>(s) < max_val_ ? static_cast<double>(s) : max_val_; };
-  sink.append(name_u_, index, clip(score_u_));
-  sink.append(name_v_, index, clip(score_v_));
-  sink.append(name_uv_, index, clip(score_uv_));
+  sink.append(name_u_, index, clip_score(score_u_, max_val_));
+  sink.append(name_v_, index, clip_score(score_v_, max_val_));
+  sink.append(name_uv_, index, clip_score(score_uv_, max_val_));
 }
 
 // ---- speed_temporal --------------------------------------------------------------

@@ -5,20 +5,40 @@
 //  - solve_by_qr: A X = B through a Householder QR built from full N x N products,
 //    then back substitution.
 // Square roots are taken in double from float arguments and rounded back, as
-// libvmaf's sqrt() calls on floats do. Row-major storage throughout. One matrix is
-// one work-item: a device twin may run these as they are.
+// libvmaf's sqrt() calls on floats do. Row-major storage throughout. The QR iteration
+// on the tridiagonal form (tridiagonal_eigenvalues and what it calls) and the norms are
+// written with explicitly rounded operations (gpu/hd/rounding.hpp): the device twin
+// runs them as they are; its tridiagonalisation and QR decomposition are the block-wide
+// versions of the ones here (gpu/speed_work.hpp).
 #pragma once
 
 #include <cmath>
 
 #include "core/hd.hpp"
 #include "features/speed/speed_params.hpp"
+#include "gpu/hd/bits.hpp"
+#include "gpu/hd/rounding.hpp"
 
 namespace fastvmaf::speed::linalg {
 
-FVMAF_HD inline float sqrt_f(float v) { return static_cast<float>(std::sqrt(static_cast<double>(v))); }
-FVMAF_HD inline float hypot_f(float x, float y) { return sqrt_f(x * x + y * y); }
+FVMAF_HD inline float sqrt_f(float v) {
+  return hd::double_to_float_rn(hd::dsqrt_rn(hd::float_to_double(v)));
+}
+FVMAF_HD inline float hypot_f(float x, float y) { return sqrt_f(hd::fadd_rn(hd::fmul_rn(x, x), hd::fmul_rn(y, y))); }
 FVMAF_HD inline int sign_of(float x) { return x >= 0 ? 1 : -1; }
+FVMAF_HD inline float abs_f(float x) { return hd::bits_float(hd::float_bits(x) & 0x7fffffffu); }  // fabsf
+
+// (float)(1.0 / sqrt((double)u)), the scale of a Givens rotation, for u = 1 + t * t with
+// |t| <= 1: u is a float of [1, 2] (or NaN). There it is the correctly rounded float
+// 1 / sqrt(u) (tests/unit/speed_linalg_test.cpp checks all 2^23 + 1 of them), so CUDA
+// devices take their correctly rounded __frsqrt_rn instead of two double operations.
+FVMAF_HD inline float givens_scale(float u) {
+#if defined(FVMAF_DEVICE_PASS) && defined(__CUDA_ARCH__)
+  return __frsqrt_rn(u);
+#else
+  return hd::double_to_float_rn(hd::ddiv_rn(1.0, hd::dsqrt_rn(hd::float_to_double(u))));
+#endif
+}
 
 // dst (N x cols) = x (N x N) * y (N x cols): each element sums k = 0..N-1 in order,
 // starting from +0 (libvmaf's matrix_mul, i-k-j).
@@ -107,19 +127,22 @@ FVMAF_HD inline void tridiagonalize(float* a, float* d, float* e) {
   for (int i = 0; i + 1 < N; ++i) e[i] = a[(i + 1) * N + i];
 }
 
-// Sets negligible subdiagonal entries to 0 (chop_small_elements).
+// Sets negligible subdiagonal entries to 0 (chop_small_elements): |e| < 1e-6 (|d0| + |d1|),
+// the float sum scaled in double.
 FVMAF_HD inline void deflate(const float* d, float* e, int n) {
-  for (int i = 0; i + 1 < n; ++i)
-    if (std::fabs(e[i]) < kEigenEps * (std::fabs(d[i]) + std::fabs(d[i + 1]))) e[i] = 0.0f;
+  for (int i = 0; i + 1 < n; ++i) {
+    const double bound = hd::dmul_rn(kEigenEps, hd::float_to_double(hd::fadd_rn(abs_f(d[i]), abs_f(d[i + 1]))));
+    if (hd::float_to_double(abs_f(e[i])) < bound) e[i] = 0.0f;
+  }
 }
 
 // The eigenvalue of the trailing 2x2 block closest to its last entry (trailing_eigenvalue).
 FVMAF_HD inline float wilkinson_shift(const float* d, const float* e, int n) {
   const float ta = d[n - 2], tb = d[n - 1], tab = e[n - 2];
-  const float dt = static_cast<float>((ta - tb) / 2.0);
-  if (dt > 0) return tb - tab * (tab / (dt + hypot_f(dt, tab)));
-  if (dt == 0) return tb - std::fabs(tab);
-  return tb + tab * (tab / (-dt + hypot_f(dt, tab)));
+  const float dt = hd::double_to_float_rn(hd::ddiv_rn(hd::float_to_double(hd::fsub_rn(ta, tb)), 2.0));
+  if (dt > 0) return hd::fsub_rn(tb, hd::fmul_rn(tab, hd::fdiv_rn(tab, hd::fadd_rn(dt, hypot_f(dt, tab)))));
+  if (dt == 0) return hd::fsub_rn(tb, abs_f(tab));
+  return hd::fadd_rn(tb, hd::fmul_rn(tab, hd::fdiv_rn(tab, hd::fadd_rn(-dt, hypot_f(dt, tab)))));
 }
 
 // Rotation (c, s) with [c s; -s c]' [a; b] = [*; 0] (create_givens).
@@ -127,31 +150,37 @@ FVMAF_HD inline void givens(float a, float b, float& c, float& s) {
   if (b == 0) {
     c = 1;
     s = 0;
-  } else if (std::fabs(b) > std::fabs(a)) {
-    const float t = -a / b;
-    const float s1 = static_cast<float>(1.0 / std::sqrt(static_cast<double>(1 + t * t)));
+  } else if (abs_f(b) > abs_f(a)) {
+    const float t = hd::fdiv_rn(-a, b);
+    const float s1 = givens_scale(hd::fadd_rn(1.0f, hd::fmul_rn(t, t)));
     s = s1;
-    c = s1 * t;
+    c = hd::fmul_rn(s1, t);
   } else {
-    const float t = -b / a;
-    const float c1 = static_cast<float>(1.0 / std::sqrt(static_cast<double>(1 + t * t)));
+    const float t = hd::fdiv_rn(-b, a);
+    const float c1 = givens_scale(hd::fadd_rn(1.0f, hd::fmul_rn(t, t)));
     c = c1;
-    s = c1 * t;
+    s = hd::fmul_rn(c1, t);
   }
 }
 
+// c * (c * p - s * q) + s * (s * r - c * q) and its relatives: the rotated entries of qr_step.
+FVMAF_HD inline float rot_sum(float a, float b, float c, float d) { return hd::fadd_rn(hd::fmul_rn(a, b), hd::fmul_rn(c, d)); }
+FVMAF_HD inline float rot_diff(float a, float b, float c, float d) { return hd::fsub_rn(hd::fmul_rn(a, b), hd::fmul_rn(c, d)); }
+
 // One implicit shifted QR sweep over the unreduced block d[0..n), e[0..n-1) (qr_step).
 FVMAF_HD inline void qr_sweep(float* d, float* e, int n) {
+  using hd::fmul_rn;
   float mu = wilkinson_shift(d, e, n);
-  if (kEigenEps * std::fabs(mu) > std::fabs(d[0]) + std::fabs(e[0])) mu = 0;
-  float x = d[0] - mu, z = e[0];
+  if (hd::dmul_rn(kEigenEps, hd::float_to_double(abs_f(mu))) > hd::float_to_double(hd::fadd_rn(abs_f(d[0]), abs_f(e[0]))))
+    mu = 0;
+  float x = hd::fsub_rn(d[0], mu), z = e[0];
   float ap = d[0], bp = e[0], aq = d[1];
   if (n == 2) {
     float c, s;
     givens(x, z, c, s);
-    const float ap1 = c * (c * ap - s * bp) + s * (s * aq - c * bp);
-    const float bp1 = c * (s * ap + c * bp) - s * (s * bp + c * aq);
-    const float aq1 = s * (s * ap + c * bp) + c * (s * bp + c * aq);
+    const float ap1 = rot_sum(c, rot_diff(c, ap, s, bp), s, rot_diff(s, aq, c, bp));
+    const float bp1 = rot_diff(c, rot_sum(s, ap, c, bp), s, rot_sum(s, bp, c, aq));
+    const float aq1 = rot_sum(s, rot_sum(s, ap, c, bp), c, rot_sum(s, bp, c, aq));
     d[0] = ap1;
     e[0] = bp1;
     d[1] = aq1;
@@ -162,12 +191,12 @@ FVMAF_HD inline void qr_sweep(float* d, float* e, int n) {
   for (int k = 0; k < n - 1; ++k) {
     float c, s;
     givens(x, z, c, s);
-    const float bk1 = c * bk - s * zk;
-    const float ap1 = c * (c * ap - s * bp) + s * (s * aq - c * bp);
-    const float bp1 = c * (s * ap + c * bp) - s * (s * bp + c * aq);
-    const float zp1 = -s * bq;
-    const float aq1 = s * (s * ap + c * bp) + c * (s * bp + c * aq);
-    const float bq1 = c * bq;
+    const float bk1 = rot_diff(c, bk, s, zk);
+    const float ap1 = rot_sum(c, rot_diff(c, ap, s, bp), s, rot_diff(s, aq, c, bp));
+    const float bp1 = rot_diff(c, rot_sum(s, ap, c, bp), s, rot_sum(s, bp, c, aq));
+    const float zp1 = fmul_rn(-s, bq);
+    const float aq1 = rot_sum(s, rot_sum(s, ap, c, bp), c, rot_sum(s, bp, c, aq));
+    const float bq1 = fmul_rn(c, bq);
     bk = bp1;
     zk = zp1;
     ap = aq1;
@@ -184,8 +213,29 @@ FVMAF_HD inline void qr_sweep(float* d, float* e, int n) {
   e[n - 2] = bk;
 }
 
+// The QR iteration on the tridiagonal matrix (diagonal d[0..n), subdiagonal e[0..n-1)),
+// in place: d ends as the eigenvalues, in the order the iteration leaves them
+// (compute_eigenvalues_tridiagonal). At most 500 sweeps, as libvmaf.
+FVMAF_HD inline void tridiagonal_eigenvalues(float* d, float* e, int n) {
+  deflate(d, e, n);
+  int b = n - 1;
+  int sweeps = 0;
+  while (b > 0 && sweeps < kEigenMaxIterations) {
+    if (e[b - 1] == 0.0f) {
+      --b;
+      continue;
+    }
+    int top = b - 1;  // the largest unreduced block ending at b starts at top
+    while (top > 0 && e[top - 1] != 0.0f) --top;
+    const int m = b - top + 1;
+    qr_sweep(d + top, e + top, m);
+    deflate(d + top, e + top, m);
+    ++sweeps;
+  }
+}
+
 // Eigenvalues of the symmetric N x N `a` (unchanged), in the order the QR iteration
-// leaves them on the diagonal (compute_eigenvalues). At most 500 sweeps, as libvmaf.
+// leaves them on the diagonal (compute_eigenvalues).
 template <int N>
 FVMAF_HD inline void symmetric_eigenvalues(const float* a, float* eigenvalues) {
   if (N == 1) {
@@ -195,21 +245,7 @@ FVMAF_HD inline void symmetric_eigenvalues(const float* a, float* eigenvalues) {
   float work[N * N], d[N], e[N];
   for (int i = 0; i < N * N; ++i) work[i] = a[i];
   tridiagonalize<N>(work, d, e);
-  deflate(d, e, N);
-  int b = N - 1;
-  int sweeps = 0;
-  while (b > 0 && sweeps < kEigenMaxIterations) {
-    if (e[b - 1] == 0.0f) {
-      --b;
-      continue;
-    }
-    int top = b - 1;  // the largest unreduced block ending at b starts at top
-    while (top > 0 && e[top - 1] != 0.0f) --top;
-    const int n = b - top + 1;
-    qr_sweep(d + top, e + top, n);
-    deflate(d + top, e + top, n);
-    ++sweeps;
-  }
+  tridiagonal_eigenvalues(d, e, N);
   for (int i = 0; i < N; ++i) eigenvalues[i] = d[i];
 }
 
@@ -217,7 +253,7 @@ FVMAF_HD inline void symmetric_eigenvalues(const float* a, float* eigenvalues) {
 
 FVMAF_HD inline float norm_f(const float* v, int n) {
   float s = 0;
-  for (int i = 0; i < n; ++i) s += v[i] * v[i];
+  for (int i = 0; i < n; ++i) s = hd::fadd_rn(s, hd::fmul_rn(v[i], v[i]));
   return sqrt_f(s);
 }
 

@@ -109,6 +109,16 @@ std::vector<float> local_mean_taps(float kernelscale) {
 
 double log2_two_pi_e() { return std::log2(2 * M_PI * M_E); }
 
+float chroma_uv_score(float u, bool singular_u, float v, bool singular_v) {
+  if (singular_u && !singular_v) return v;
+  if (singular_v && !singular_u) return u;
+  return static_cast<float>((u + v) / 2.0);
+}
+
+double clip_score(float score, double max_val) {
+  return static_cast<double>(score) < max_val ? static_cast<double>(score) : max_val;
+}
+
 ResampleAxis make_resample_axis(PrescaleMethod method, int src, int dst) {
   ResampleAxis a;
   const float ratio = static_cast<float>(src) / static_cast<float>(dst);

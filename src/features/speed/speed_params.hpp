@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/hd.hpp"
+
 namespace fastvmaf::speed {
 
 inline constexpr int kBlock = 5;                        // DEFAULT_BLOCK_SIZE
@@ -43,8 +45,8 @@ struct SpeedDims {
   unsigned blocks_x = 0, blocks_y = 0;           // whole 5x5 blocks in the operating size
   unsigned trunc_width = 0, trunc_height = 0;    // blocks * 5
   unsigned sub_width = 0, sub_height = 0;        // trunc - 4: each shifted window of the covariance
-  unsigned num_blocks() const { return blocks_x * blocks_y; }
-  bool usable() const { return blocks_x > 0 && blocks_y > 0; }
+  FVMAF_HD unsigned num_blocks() const { return blocks_x * blocks_y; }
+  FVMAF_HD bool usable() const { return blocks_x > 0 && blocks_y > 0; }
 };
 SpeedDims make_dims(unsigned width, unsigned height, double prescale);
 
@@ -63,6 +65,12 @@ std::vector<float> local_mean_taps(float kernelscale);
 
 // log2(2 pi e), the differential-entropy constant of a unit Gaussian (double).
 double log2_two_pi_e();
+
+// speed_chroma's uv score: where exactly one channel's covariance could not be inverted
+// (a flat plane), the other channel's score; else the mean of the two, in double.
+float chroma_uv_score(float u, bool singular_u, float v, bool singular_v);
+// speed_chroma's output: libvmaf's MIN(score, max_val) in double (a NaN score gives max_val).
+double clip_score(float score, double max_val);
 
 // How one output coordinate of the prescale reads its axis of the source. For
 // output o: `index[o * taps .. + taps)` are source coordinates (already mirrored);

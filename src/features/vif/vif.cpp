@@ -41,13 +41,7 @@ VifExtractor::VifExtractor(const OptionSet& o)
       dsp_(make_dsp(cpu::active())) {}
 
 void VifExtractor::init(const VideoGeometry& g) {
-  if (g.width < kMinSize || g.height < kMinSize)
-    throw std::invalid_argument(fmt::format(
-        "vif: the picture is {}x{}, too small: integer VIF needs at least {}x{} (its four scales halve the size "
-        "three times and each must stay wider than its filter's half-width)",
-        g.width, g.height, kMinSize, kMinSize));
-  if (g.bpc < 8 || g.bpc > 16)
-    throw std::invalid_argument(fmt::format("vif: bit depth {} is not supported (8 to 16)", g.bpc));
+  check_geometry(g);
   w_ = g.width;
   h_ = g.height;
   bpc_ = g.bpc;
@@ -57,7 +51,8 @@ void VifExtractor::init(const VideoGeometry& g) {
 
 void VifExtractor::submit(const FrameInput& f) {
   const std::uint16_t* table = log2_table();
-  VifAccum acc[kScales];
+  VifAccum (&acc)[kScales] = sums_;
+  for (VifAccum& a : acc) a = VifAccum{};
   // Scale s: its statistic's bands and the bands of scale s + 1 in one parallel run (both
   // only read scale s). The bands' integer sums add up in band order.
   auto scale = [&]<class T>(int s, View<T> ref, View<T> dis) {

@@ -20,8 +20,10 @@ class VifExtractor final : public FeatureExtractor {
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
 
-  // This frame's per-scale results, between submit and collect.
+  // This frame's per-scale results and the integer sums they come from (zero for scale 0
+  // with vif_skip_scale0), between submit and collect.
   const ScaleScore (&scores() const)[kScales] { return scores_; }
+  const VifAccum (&sums() const)[kScales] { return sums_; }
 
  private:
   bool debug_;
@@ -31,6 +33,7 @@ class VifExtractor final : public FeatureExtractor {
   Dsp dsp_;
   unsigned w_ = 0, h_ = 0, bpc_ = 8;
   std::vector<std::uint16_t> scaled_[kScales][2];  // decimated ref / dis of scales 1..3
+  VifAccum sums_[kScales];
   ScaleScore scores_[kScales];
 };
 

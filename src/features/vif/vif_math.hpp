@@ -7,6 +7,8 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "gpu/hd/bits.hpp"
+#include "gpu/hd/rounding.hpp"
 
 namespace fastvmaf::vif {
 
@@ -16,6 +18,28 @@ inline constexpr std::int32_t kSigmaNsq = 65536 << 1;
 inline constexpr std::uint32_t kLog2Base = 32768;
 // The epsilon added to sigma1_sq before dividing (libvmaf: 65536 * 1.0e-10).
 inline constexpr double kEps = 65536 * 1.0e-10;
+
+// Tap k of the filter of `scale` (vif_filter1d_table; vif_params.hpp has them as arrays
+// and checks that they agree). Device code reads the taps through this function, since a
+// constexpr array is not device memory; with a constant k it folds to an immediate.
+FVMAF_HD constexpr std::uint32_t filter_tap(int scale, int k) {
+  switch (scale) {
+    case 0: {
+      const int d = k < 8 ? 8 - k : k - 8;
+      return d == 0 ? 7784 : d == 1 ? 7455 : d == 2 ? 6547 : d == 3 ? 5274 : d == 4 ? 3896 : d == 5 ? 2640
+             : d == 6 ? 1640 : d == 7 ? 935 : 489;
+    }
+    case 1: {
+      const int d = k < 4 ? 4 - k : k - 4;
+      return d == 0 ? 14692 : d == 1 ? 12590 : d == 2 ? 7925 : d == 3 ? 3663 : 1244;
+    }
+    case 2: {
+      const int d = k < 2 ? 2 - k : k - 2;
+      return d == 0 ? 26386 : d == 1 ? 16004 : 3571;
+    }
+    default: return k == 1 ? 43728 : 10904;
+  }
+}
 
 // One scale's sums, as libvmaf accumulates them over the whole picture.
 struct VifAccum {
@@ -40,21 +64,9 @@ struct Sigmas {
   std::int32_t s12;  // sigma12
 };
 
-FVMAF_HD inline int count_leading_zeros(std::uint32_t v) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return __clz(static_cast<int>(v));
-#else
-  return __builtin_clz(v);
-#endif
-}
-
-FVMAF_HD inline int count_leading_zeros(std::uint64_t v) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return __clzll(static_cast<long long>(v));
-#else
-  return __builtin_clzll(v);
-#endif
-}
+// Leading zero bits of a non-zero value (gpu/hd/bits.hpp).
+FVMAF_HD inline int count_leading_zeros(std::uint32_t v) { return hd::clz32(v); }
+FVMAF_HD inline int count_leading_zeros(std::uint64_t v) { return hd::clz64(v); }
 
 // Mirror an index into [0, n) without repeating the edge sample (-1 -> 1,
 // n -> n - 2): libvmaf's pad_top_and_bottom and PADDING_SQ_DATA. Valid for
@@ -98,15 +110,22 @@ FVMAF_HD inline void vif_accumulate(VifAccum& acc, Sigmas s, double gain_limit, 
     acc.den_log += log2_32(table, static_cast<std::uint32_t>(kSigmaNsq) + static_cast<std::uint32_t>(s.s1)) -
                    2048 * 17;
     if (s.s12 > 0 && s.s2 > 0) {
-      double g = s.s12 / (s.s1 + kEps);
+      // libvmaf's double expressions, each operation spelled with its IEEE rounding
+      // (gpu/hd/rounding.hpp: the plain operation on the host, the _rn intrinsic on the
+      // device), in libvmaf's order: g = sigma12 / (sigma1_sq + eps), sigma2_sq - g *
+      // sigma12, g * g * sigma1_sq. int32 -> double is exact.
+      const double s1 = hd::int_to_double(s.s1);
+      const double s12 = hd::int_to_double(s.s12);
+      double g = hd::ddiv_rn(s12, hd::dadd_rn(s1, kEps));
       // libvmaf converts this double to int32 and clamps at 0. Only negative values
       // can leave the int32 range (the positive part is at most sigma2_sq), and
       // every negative value ends as 0, so clamping first gives the same result.
-      const double sv = s.s2 - g * s.s12;
-      const std::int32_t sv_sq = sv > 0.0 ? static_cast<std::int32_t>(sv) : 0;
+      const double sv = hd::dsub_rn(hd::int_to_double(s.s2), hd::dmul_rn(g, s12));
+      const std::int32_t sv_sq = sv > 0.0 ? hd::double_to_int_rz(sv) : 0;
       g = g < gain_limit ? g : gain_limit;
       const std::uint32_t numer1 = static_cast<std::uint32_t>(sv_sq) + static_cast<std::uint32_t>(kSigmaNsq);
-      const std::int64_t numer1_tmp = static_cast<std::int64_t>(g * g * s.s1) + numer1;
+      // g <= gain_limit <= 100 and sigma1_sq < 2^31: the product is far inside int64.
+      const std::int64_t numer1_tmp = hd::double_to_ll_rz(hd::dmul_rn(hd::dmul_rn(g, g), s1)) + numer1;
       acc.num_log += log2_64(table, static_cast<std::uint64_t>(numer1_tmp)) - log2_64(table, numer1);
     }
   } else {

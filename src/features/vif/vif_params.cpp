@@ -1,6 +1,9 @@
 #include "features/vif/vif_params.hpp"
 
+#include <fmt/format.h>
+
 #include <cstddef>
+#include <stdexcept>
 
 #include "core/feature_name.hpp"
 
@@ -13,6 +16,16 @@ const std::uint16_t* filter_taps(int scale) {
     case 2: return kFilter2.data();
     default: return kFilter3.data();
   }
+}
+
+void check_geometry(const VideoGeometry& g) {
+  if (g.width < kMinSize || g.height < kMinSize)
+    throw std::invalid_argument(fmt::format(
+        "vif: the picture is {}x{}, too small: integer VIF needs at least {}x{} (its four scales halve the size "
+        "three times and each must stay wider than its filter's half-width)",
+        g.width, g.height, kMinSize, kMinSize));
+  if (g.bpc < 8 || g.bpc > 16)
+    throw std::invalid_argument(fmt::format("vif: bit depth {} is not supported (8 to 16)", g.bpc));
 }
 
 VerticalRounding stat_rounding(int scale, unsigned bpc) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -23,12 +24,28 @@ inline constexpr std::array<std::uint16_t, 3> kFilter3 = {10904, 43728, 10904};
 inline constexpr int kFilterWidth[kScales] = {17, 9, 5, 3};
 const std::uint16_t* filter_taps(int scale);
 
+namespace detail {
+template <std::size_t W>
+constexpr bool taps_agree(int scale, const std::array<std::uint16_t, W>& f) {
+  for (std::size_t k = 0; k < W; ++k)
+    if (filter_tap(scale, static_cast<int>(k)) != f[k]) return false;
+  return W == static_cast<std::size_t>(kFilterWidth[scale]);
+}
+}  // namespace detail
+// vif_math.hpp's filter_tap() (what kernels read) is these tables.
+static_assert(detail::taps_agree(0, kFilter0) && detail::taps_agree(1, kFilter1) && detail::taps_agree(2, kFilter2) &&
+              detail::taps_agree(3, kFilter3));
+
 // The smallest width and height VIF accepts. Scale s works on the picture decimated
 // s times (w >> s, h >> s); libvmaf's mirror padding is a true reflection only while
 // every scale is wider and taller than the half-width of the filters that read it
 // (its own and the next scale's). The tightest is scale 3: 16 >> 3 = 2 > 3 / 2.
 // Below that libvmaf reads stale rows or outside its buffers.
 inline constexpr unsigned kMinSize = 16;
+
+// The extractor's checks of the picture (size, bit depth), with its messages: the CPU
+// extractor and the twins call it in init. Throws std::invalid_argument.
+void check_geometry(const VideoGeometry& geometry);
 
 // Rounding of the vertical pass: (sum + round) >> shift, for the filtered means
 // (mu) and the second moments (sq). libvmaf: vif_statistic_8/16, subsample_rd_8/16.

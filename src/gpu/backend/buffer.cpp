@@ -1,6 +1,10 @@
 #include "gpu/backend/buffer.hpp"
 
 #include <limits>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -12,6 +16,7 @@ namespace fastvmaf::gpu {
 inline namespace FVMAF_GPU_NS {
 
 namespace {
+
 std::string mib(std::size_t bytes) { return fmt::format("{:.1f} MiB", bytes / 1048576.0); }
 
 [[noreturn]] void out_of_memory(const char* what, std::string_view call, std::size_t bytes, std::string_view who,
@@ -37,17 +42,110 @@ std::size_t checked_bytes(std::size_t count, std::size_t size, std::string_view 
   return count * size;
 }
 
+namespace {
+
+// Released blocks are kept for reuse, by size: a run (and every pair of a batch) allocates
+// the same buffers, and page-locking host memory or a device allocation costs far more
+// than a lookup. At most kIdleBytes stay idle per kind; an allocation that fails empties
+// the cache and tries once more. Kept until the process ends (never freed at exit, when
+// the runtime may be gone already).
+class BlockCache {
+ public:
+  using Alloc = rt::Error (*)(void**, std::size_t);
+  using Free = rt::Error (*)(void*);
+  BlockCache(Alloc alloc, Free free) : alloc_(alloc), free_(free) {}
+
+  rt::Error take(void** out, std::size_t bytes) {
+    {
+      std::lock_guard lock(mu_);
+      auto it = idle_.find(bytes);
+      if (it != idle_.end()) {
+        *out = it->second;
+        idle_.erase(it);
+        idle_bytes_ -= bytes;
+        live_.emplace(*out, bytes);
+        return rt::kSuccess;
+      }
+    }
+    rt::Error e = alloc_(out, bytes);
+    if (e == rt::kOutOfMemory) {
+      (void)rt::get_last_error();
+      trim(0);
+      e = alloc_(out, bytes);
+    }
+    if (e == rt::kSuccess) {
+      std::lock_guard lock(mu_);
+      live_.emplace(*out, bytes);
+    }
+    return e;
+  }
+
+  void give_back(void* p) noexcept {
+    std::size_t bytes = 0;
+    {
+      std::lock_guard lock(mu_);
+      auto it = live_.find(p);
+      if (it == live_.end()) return;  // not ours: nothing to do
+      bytes = it->second;
+      live_.erase(it);
+      if (idle_bytes_ + bytes <= kIdleBytes) {
+        idle_.emplace(bytes, p);
+        idle_bytes_ += bytes;
+        return;
+      }
+    }
+    if (free_(p) != rt::kSuccess) (void)rt::get_last_error();
+  }
+
+ private:
+  static constexpr std::size_t kIdleBytes = std::size_t{1} << 30;
+
+  // Frees idle blocks until at most `keep` bytes stay idle.
+  void trim(std::size_t keep) {
+    std::vector<void*> out;
+    {
+      std::lock_guard lock(mu_);
+      while (idle_bytes_ > keep && !idle_.empty()) {
+        auto it = idle_.begin();
+        idle_bytes_ -= it->first;
+        out.push_back(it->second);
+        idle_.erase(it);
+      }
+    }
+    for (void* p : out)
+      if (free_(p) != rt::kSuccess) (void)rt::get_last_error();
+  }
+
+  Alloc alloc_;
+  Free free_;
+  std::mutex mu_;
+  std::multimap<std::size_t, void*> idle_;
+  std::unordered_map<void*, std::size_t> live_;
+  std::size_t idle_bytes_ = 0;
+};
+
+BlockCache& device_blocks() {
+  static BlockCache* c = new BlockCache(&rt::device_malloc, &rt::device_free);
+  return *c;
+}
+BlockCache& pinned_blocks() {
+  static BlockCache* c = new BlockCache(&rt::pinned_malloc, &rt::pinned_free);
+  return *c;
+}
+
+}  // namespace
+
 void* device_alloc(std::size_t bytes, std::string_view who) {
   Device::get();
   void* p = nullptr;
-  const rt::Error e = rt::device_malloc(&p, bytes);
+  const rt::Error e = device_blocks().take(&p, bytes);
   if (e == rt::kOutOfMemory) out_of_memory("device", "Malloc", bytes, who, e);
   check(e, "Malloc", who);
   return p;
 }
 
 void device_release(void* p) noexcept {
-  if (p && rt::device_free(p) != rt::kSuccess) (void)rt::get_last_error();
+  if (p) device_blocks().give_back(p);
 }
 
 void* pinned_alloc(std::size_t bytes, std::string_view who) {
@@ -58,14 +156,14 @@ void* pinned_alloc(std::size_t bytes, std::string_view who) {
 #else
   const char* call = "MallocHost";
 #endif
-  const rt::Error e = rt::pinned_malloc(&p, bytes);
+  const rt::Error e = pinned_blocks().take(&p, bytes);
   if (e == rt::kOutOfMemory) out_of_memory("pinned host", call, bytes, who, e);
   check(e, call, who);
   return p;
 }
 
 void pinned_release(void* p) noexcept {
-  if (p && rt::pinned_free(p) != rt::kSuccess) (void)rt::get_last_error();
+  if (p) pinned_blocks().give_back(p);
 }
 
 }  // namespace FVMAF_GPU_NS

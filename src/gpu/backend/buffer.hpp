@@ -1,6 +1,12 @@
 // Device and pinned host buffers (RAII). Allocation failure is a DeviceError that says
 // "out of device memory" (or "out of pinned host memory"), names the feature and the
 // size, and gives the device's free and total memory.
+//
+// Released memory is kept for reuse by the next allocation of the same size (up to 1 GiB
+// idle of each kind), so the pairs of a batch do not pay for allocations again. Unlike
+// the runtime's free, a release therefore does not wait for the device: release a buffer
+// only when no enqueued work uses it any more (the engine's runs end with every frame
+// waited for, and the frame pipeline waits for frames in flight before its buffers go).
 #pragma once
 
 #include <cstddef>

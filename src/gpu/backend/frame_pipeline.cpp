@@ -1,25 +1,33 @@
-// The shared device frame of a run and its one upload per frame; registers the backend's
-// Runtime (src/gpu/runtime.hpp).
+// A run's frame pipeline (src/gpu/runtime.hpp) for this backend; registers the backend's
+// Runtime.
 //
-// Two streams: `copy` carries the uploads, `compute` every twin's kernels and readbacks.
-// The frame is double-buffered on both sides, so the upload of frame i + 1 overlaps the
-// kernels of frame i:
+// Two streams: `copy` carries the uploads, `compute` every twin's kernels and the results
+// downloads. depth() device frames form a ring, so the upload of frame i + 1 overlaps the
+// kernels of frame i and the host finish of frame i - 1:
 //
-//   host     pack(i) into staging[k]                         (k = i mod 2)
-//   copy     wait consumed[k]; staging[k] -> device[k]; record uploaded[k]
-//   compute  wait uploaded[k]; twins' kernels and readbacks; record consumed[k]
+//   host     the reader fills a pinned slab (or begin_frame packs one into staging)
+//   copy     wait done[k]; slab -> device[k] (results block of zeros, then the planes); record uploaded[k]
+//   compute  wait uploaded[k]; every twin's kernels; device[k] results -> host results[k]; record done[k]
+//   host     wait_frame(i): the one host wait on done[k]; the twins' finish read results[k]
 //
-// No step blocks the host in the steady state: staging[k] is refilled two frames later,
-// after the engine has collected frame i (whose results follow uploaded[k] on the device).
-// Should the host get there first anyway, it waits, and the wait is counted.
+// k = the ring slot of frame i. The copy stream waits for done[k] before it refills
+// device[k], so no kernel of frame i - depth is still reading it. A slab stays alive (its
+// pictures are held by the engine's frame) until the frame is finished, after done[k].
 //
-// Why a host copy into pinned staging rather than pinned pictures from the reader: one
-// copy per frame needs one contiguous pinned source holding every plane of both pictures,
-// which the reader's pictures (two allocations, all planes) are not; packing keeps the
-// reader GPU-agnostic, uploads only the planes the twins read, and costs one memcpy of
-// those planes on the engine's device strand, overlapping the device's work.
+// The slabs: pinned memory laid out as the device frame (frame_layout.hpp), recycled.
+// Their results block is zeroed once and never written on the host, so every upload from
+// a slab also zeroes the twins' slots. Pictures from elsewhere (a caller's own memory) are
+// packed into the ring slot's pinned staging buffer instead: one host copy either way.
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
@@ -31,62 +39,170 @@ inline namespace FVMAF_GPU_NS {
 
 namespace {
 
-constexpr const char* kWho = "frame upload";
+constexpr const char* kWho = "frame pipeline";
+
+// Frames in flight: at least 3 (upload, kernels and host finish of three frames at once),
+// more for small frames while their device frames stay within ~64 MiB, at most 6.
+unsigned depth_for(std::size_t upload_bytes) {
+  const std::size_t budget = std::size_t{64} << 20;
+  return static_cast<unsigned>(std::clamp<std::size_t>(budget / std::max<std::size_t>(upload_bytes, 1), 3, 6));
+}
+
+// Pinned slabs in the run's frame layout, recycled; shared with the pictures made from
+// them, so a picture may outlive the pipeline.
+class SlabPool final : public PairStorage, public std::enable_shared_from_this<SlabPool> {
+ public:
+  explicit SlabPool(const FrameLayout& layout) : layout_(layout) {}
+  ~SlabPool() override {
+    for (std::uint8_t* s : free_) pinned_release(s);
+  }
+
+  std::pair<std::shared_ptr<Picture>, std::shared_ptr<Picture>> make_pair() override {
+    std::uint8_t* slab = nullptr;
+    {
+      std::lock_guard lock(mu_);
+      if (!free_.empty()) {
+        slab = free_.back();
+        free_.pop_back();
+      }
+    }
+    if (!slab) {
+      slab = static_cast<std::uint8_t*>(pinned_alloc(layout_.bytes(), "frame reader"));
+      std::memset(slab, 0, layout_.bytes());
+      std::lock_guard lock(mu_);
+      owned_.insert(slab);
+    }
+    // The slab returns to the pool when both pictures (and every copy) are gone.
+    std::shared_ptr<void> owner(slab, [pool = shared_from_this()](void* p) { pool->give_back(static_cast<std::uint8_t*>(p)); });
+    auto [ref, dis] = layout_.views(slab, owner);
+    return {std::make_shared<Picture>(std::move(ref)), std::make_shared<Picture>(std::move(dis))};
+  }
+
+  // Whether `base` is one of this pool's slabs.
+  bool owns(const std::uint8_t* base) const {
+    std::lock_guard lock(mu_);
+    return owned_.count(base) != 0;
+  }
+
+ private:
+  void give_back(std::uint8_t* slab) {
+    std::lock_guard lock(mu_);
+    free_.push_back(slab);
+  }
+
+  const FrameLayout layout_;
+  mutable std::mutex mu_;
+  std::vector<std::uint8_t*> free_;
+  std::unordered_set<const std::uint8_t*> owned_;
+};
 
 class Pipeline final : public FramePipeline {
  public:
-  Pipeline(const VideoGeometry& geometry, PlaneMask planes)
-      : layout_(geometry, planes), copy_(counters_, kWho), compute_(counters_, kWho) {
-    for (auto& b : buffers_) {
-      b.staging = PinnedBuffer<std::uint8_t>(layout_.bytes(), kWho);
-      b.device = DeviceBuffer<std::uint8_t>(layout_.bytes(), kWho);
+  Pipeline(const VideoGeometry& geometry, PlaneMask planes, std::size_t results_bytes)
+      : layout_(geometry, planes, results_bytes),
+        slabs_(std::make_shared<SlabPool>(layout_)),
+        copy_(counters_, kWho),
+        compute_(counters_, kWho),
+        ring_(depth_for(layout_.upload_bytes())) {
+    for (auto& e : ring_) {
+      e.device = DeviceBuffer<std::uint8_t>(layout_.upload_bytes(), kWho);
+      e.results = PinnedBuffer<std::uint8_t>(std::max<std::size_t>(layout_.results_bytes(), kResultsAlign), kWho);
     }
   }
 
+  ~Pipeline() override {
+    // The device may still read slabs or staging of frames in flight (a failed run):
+    // let it finish before the buffers go.
+    if (std::none_of(ring_.begin(), ring_.end(), [](const Entry& e) { return e.busy; })) return;
+    try {
+      abort();
+    } catch (...) {  // the run already failed; its error is the one reported
+    }
+  }
+
+  unsigned depth() const override { return static_cast<unsigned>(ring_.size()); }
+
   const DeviceFrame& begin_frame(unsigned index, const Picture& ref, const Picture& dis) override {
-    Buffer& b = buffers_[next_];
-    if (b.uploaded_once && !b.uploaded.done()) b.uploaded.wait_host();
-    layout_.pack(ref, dis, b.staging.data());
+    Entry& e = ring_[next_];
+    if (e.busy) throw std::logic_error("frame pipeline: a frame begins while every device frame is in flight");
+    const std::uint8_t* src = layout_.slab_of(ref, dis);
+    if (!src || !slabs_->owns(src)) {
+      if (!e.staging.data()) e.staging = PinnedBuffer<std::uint8_t>(layout_.upload_bytes(), kWho);
+      layout_.pack(ref, dis, e.staging.data());
+      src = e.staging.data();
+    }
     const StreamRef copy = copy_.ref();
-    if (b.consumed_once) copy.wait(b.consumed);
-    copy.upload(b.device.get(), b.staging.data(), layout_.bytes());
-    b.uploaded.record(copy);
-    b.uploaded_once = true;
-    compute_.ref().wait(b.uploaded);
-    b.frame = DeviceFrame(kBackend, index, &layout_, b.device.get(), compute_.native(), &counters_);
-    return b.frame;
+    if (e.used) copy.wait(e.done);
+    copy.upload(e.device.get(), src, layout_.upload_bytes());
+    e.uploaded.record(copy);
+    compute_.ref().wait(e.uploaded);
+    e.frame = DeviceFrame(kBackend, index, &layout_, e.device.get(), compute_.native(), &counters_);
+    e.index = index;
+    e.busy = e.used = true;
+    return e.frame;
   }
 
   void end_frame() override {
-    Buffer& b = buffers_[next_];
-    b.consumed.record(compute_.ref());
-    b.consumed_once = true;
-    next_ ^= 1u;
+    Entry& e = ring_[next_];
+    const StreamRef compute = compute_.ref();
+    if (layout_.results_bytes() > 0) compute.download(e.results.data(), e.device.get(), layout_.results_bytes());
+    e.done.record(compute);
+    next_ = (next_ + 1) % ring_.size();
   }
 
+  const std::uint8_t* wait_frame(unsigned index) override {
+    Entry& e = entry(index);
+    e.done.wait_host();
+    e.busy = false;
+    return e.results.data();
+  }
+
+  bool frame_done(unsigned index) const override { return entry(index).done.done(); }
+
+  void abort() override {
+    Event copied(kWho), computed(kWho);
+    copied.record(copy_.ref());
+    computed.record(compute_.ref());
+    copied.wait_host();
+    computed.wait_host();
+    for (auto& e : ring_) e.busy = false;
+  }
+
+  PairStorage& pair_storage() override { return *slabs_; }
   DeviceCounts counters() const override { return counters_.snapshot(); }
   const FrameLayout& layout() const override { return layout_; }
 
  private:
-  struct Buffer {
-    PinnedBuffer<std::uint8_t> staging;
-    DeviceBuffer<std::uint8_t> device;
-    Event uploaded{kWho}, consumed{kWho};
-    bool uploaded_once = false, consumed_once = false;
+  struct Entry {
+    DeviceBuffer<std::uint8_t> device;    // the device frame: results block, then planes
+    PinnedBuffer<std::uint8_t> results;   // the frame's results block, copied back
+    PinnedBuffer<std::uint8_t> staging;   // for pictures not in a slab (allocated when needed)
+    Event uploaded{kWho}, done{kWho};
     DeviceFrame frame;
+    unsigned index = 0;
+    bool busy = false;  // between begin_frame and wait_frame
+    bool used = false;  // done was recorded once
   };
 
+  const Entry& entry(unsigned index) const {
+    for (const auto& e : ring_)
+      if (e.busy && e.index == index) return e;
+    throw std::logic_error("frame pipeline: frame " + std::to_string(index) + " is not in flight");
+  }
+  Entry& entry(unsigned index) { return const_cast<Entry&>(std::as_const(*this).entry(index)); }
+
   FrameLayout layout_;
+  std::shared_ptr<SlabPool> slabs_;
   Counters counters_;
   Stream copy_, compute_;
-  // Declared after the streams, so destroyed before them; freeing a buffer lets the
-  // device finish the work that uses it first.
-  std::array<Buffer, 2> buffers_;
-  unsigned next_ = 0;
+  // Declared after the streams, so destroyed before them.
+  std::vector<Entry> ring_;
+  std::size_t next_ = 0;
 };
 
-std::unique_ptr<FramePipeline> open_pipeline(const VideoGeometry& geometry, PlaneMask planes) {
-  return std::make_unique<Pipeline>(geometry, planes);
+std::unique_ptr<FramePipeline> open_pipeline(const VideoGeometry& geometry, PlaneMask planes,
+                                             std::size_t results_bytes) {
+  return std::make_unique<Pipeline>(geometry, planes, results_bytes);
 }
 
 }  // namespace

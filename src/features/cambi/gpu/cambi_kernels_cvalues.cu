@@ -2,7 +2,7 @@
 // sliding histograms in shared memory, pass 1 of the top-K (the bins of each scale's
 // non-zero c-values; each scale's last block selects), then passes 2 and 3 over every
 // scale whose boundary is still open. The block skeletons around the work-items of
-// cambi_math.hpp, replayed by tests/replay/cambi_replay_test.cpp.
+// cambi_work.hpp, replayed by tests/replay/cambi_replay_test.cpp.
 #include "gpu/compat.hpp"
 
 #include "features/cambi/gpu/cambi_kernels.hpp"
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(kSelectThreads) pass1(BoundaryLaunch l, TopKCo
   auto* slice_sum = reinterpret_cast<std::uint64_t(*)[2]>(sum);
   slice_totals(g, t, kSelectThreads, count, slice_sum);
   __syncthreads();
-  if (t == 0) select_pass1(g, kSelectThreads, count, slice_sum, k.k[s], l.state->results.scale[s]);
+  if (t == 0) select_pass1(g, kSelectThreads, count, slice_sum, k.k[s], l.results->scale[s]);
 }
 
 // Pass 2 or 3 (Stage): blockIdx.y is the scale.
@@ -73,7 +73,7 @@ __global__ void __launch_bounds__(kSelectThreads) boundary(BoundaryLaunch l) {
   count[t] = 0;
   sum[t] = 0;
   __syncthreads();
-  const ScaleSelect sel = l.state->results.scale[s];
+  const ScaleSelect sel = l.results->scale[s];
   bin_boundary(l.c_values + l.offset[s], l.n[s], sel, kStage, std::size_t{blockIdx.x} * kSelectThreads + t,
                std::size_t{gridDim.x} * kSelectThreads, count, sum);
   __syncthreads();
@@ -86,7 +86,7 @@ __global__ void __launch_bounds__(kSelectThreads) boundary(BoundaryLaunch l) {
   __syncthreads();
   if (t == 0) last = take_ticket(&l.state->tickets[kScales + kStage - kPass2], gridDim.x * gridDim.y);
   __syncthreads();
-  if (last && t < kScales) select_boundary(l.state->bins[t], kStage, l.state->results.scale[t]);
+  if (last && t < kScales) select_boundary(l.state->bins[t], kStage, l.results->scale[t]);
 }
 
 static_assert(kSelectThreads == kBins2, "one work-item per sub-bin");

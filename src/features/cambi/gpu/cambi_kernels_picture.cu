@@ -1,6 +1,6 @@
 // The CAMBI twin's picture and scale kernels: preprocessing with the spatial mask, and the
 // mode filter, level keys and bit masks of each scale. The block skeletons (shared tiles,
-// barriers, ballots) around the work-items of cambi_math.hpp; the host replay
+// barriers, ballots) around the work-items of cambi_work.hpp; the host replay
 // (tests/replay/cambi_replay_test.cpp) runs the same skeletons.
 #include "gpu/compat.hpp"
 
@@ -25,7 +25,7 @@ __global__ void __launch_bounds__(kTileThreads) picture(PictureArgs a) {
   const std::size_t item = std::size_t{blockIdx.y * gridDim.x + blockIdx.x} * kTileThreads + t;
   const std::size_t items = std::size_t{gridDim.x} * gridDim.y * kTileThreads;
   reset_state(a, item, items);
-  if (!check_samples<T>(a, item, items)) atomic_or(&a.state[kStatusWord + a.slot], kStatusSampleRange);
+  if (!check_samples<T>(a, item, items)) atomic_or(a.status, kStatusSampleRange);
   const int i0 = static_cast<int>(blockIdx.y) * kTileH, j0 = static_cast<int>(blockIdx.x) * kTileW;
   picture_load<T>(a, i0, j0, t, kTileThreads, tile);
   __syncthreads();
@@ -64,8 +64,8 @@ const dim3 kTile(kTileW, kTileH);
 
 }  // namespace
 
-void enqueue_picture(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f, unsigned slot) {
-  const PictureArgs a = picture_args(plan, f, slot);
+void enqueue_picture(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f) {
+  const PictureArgs a = picture_args(plan, f);
   const dim3 grid(plan.picture_grid().x, plan.picture_grid().y);
   if (plan.bpc <= 8)
     gpu::launch(stream, "cambi picture", &picture<std::uint8_t>, grid, kTile, a);

@@ -13,7 +13,7 @@
 //   topk_pass1      bins of every scale's non-zero c-values; each scale's last block selects
 //   topk_pass2/3    refine the boundary of scales whose k-th largest c-value is not yet
 //                   known (blocks of settled scales return at once)
-// then one copy of the results block (twin::Results) to pinned memory.
+// writing the selections and the status into the twin's slot of the results block (Results).
 #pragma once
 
 #include <cstddef>
@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "fastvmaf/picture.hpp"
-#include "features/cambi/cambi_math.hpp"
+#include "features/cambi/gpu/cambi_work.hpp"
 #include "features/cambi/cambi_params.hpp"
 
 namespace fastvmaf::cambi::twin {
@@ -154,11 +154,11 @@ struct FramePointers {
   std::uint32_t* bits = nullptr;       // each scale's start, valid, change at its bits offset
   float* c_values = nullptr;           // planes
   FrameState* state = nullptr;
+  Results* results = nullptr;          // the twin's slot of the frame's results block (zeroed)
 };
 
-// The constants the twin uploads once, at init, with a zeroed frame state after them
-// (the first frame's status word must start at zero): kReciprocalLut, then the resize
-// tables. Offsets in 32-bit words.
+// The constants the twin uploads once, at init, with the frame state after them (kernel 1
+// of every frame resets it): kReciprocalLut, then the resize tables. Offsets in 32-bit words.
 struct InitBlock {
   std::size_t lut = 0, src_x = 0, src_y = 0, state = 0, words = 0;
 };
@@ -180,7 +180,7 @@ inline void fill_init_block(const LaunchPlan& p, const SidePlan& side, std::uint
   for (std::size_t k = b.src_y + p.h; k < b.words; ++k) out[k] = 0;
 }
 
-inline PictureArgs picture_args(const LaunchPlan& p, const FramePointers& f, unsigned slot) {
+inline PictureArgs picture_args(const LaunchPlan& p, const FramePointers& f) {
   PictureArgs a;
   a.luma = f.luma;
   a.pitch = f.pitch;
@@ -197,7 +197,7 @@ inline PictureArgs picture_args(const LaunchPlan& p, const FramePointers& f, uns
   a.image = f.image;
   a.mask = f.mask;
   a.state = reinterpret_cast<std::uint32_t*>(f.state);
-  a.slot = slot;
+  a.status = &f.results->status;
   return a;
 }
 
@@ -282,6 +282,7 @@ inline CValueLaunch cvalue_launch(const LaunchPlan& p, const FramePointers& f) {
 // The top-K passes over every scale (blockIdx.y is the scale).
 struct BoundaryLaunch {
   FrameState* state = nullptr;
+  Results* results = nullptr;
   const float* c_values = nullptr;
   std::size_t offset[kScales] = {};
   std::size_t n[kScales] = {};
@@ -290,6 +291,7 @@ struct BoundaryLaunch {
 inline BoundaryLaunch boundary_launch(const LaunchPlan& p, const FramePointers& f) {
   BoundaryLaunch l;
   l.state = f.state;
+  l.results = f.results;
   l.c_values = f.c_values;
   for (int s = 0; s < kScales; ++s) {
     l.offset[s] = p.scales[s].offset;

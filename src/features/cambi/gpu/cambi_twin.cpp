@@ -1,14 +1,13 @@
 // The CAMBI twin: every stage of libvmaf's CAMBI on the device (cambi_kernels_*.cu, plan
-// in cambi_launch.hpp), one copy of the results block (five exact top-K sums and a status
-// word) into pinned memory per frame, and the host finish with the CPU reference's own
-// helpers (fixed_topk_mean, weight_scores, the clip to cambi_max_val).
+// in cambi_launch.hpp), the five exact top-K sums and a status word in its slot of the
+// frame's results block, and the host finish with the CPU reference's own helpers
+// (fixed_topk_mean, weight_scores, the clip to cambi_max_val).
 //
-// Per frame: twin::kLaunchesPerFrame launches, one device-to-host copy, one host wait (in
-// collect). At init, after the CPU's own plan and window guard: the buffers, and one
-// upload of the constants (reciprocal table, resize tables) with a zeroed frame state,
-// which the first frame's work waits for on the device.
-// The engine submits frame i + 1 before it collects frame i, so the results block and
-// its event are double-buffered; every other buffer is reused in stream order.
+// Per frame: twin::kLaunchesPerFrame launches; the upload, the download and the host wait
+// are the frame pipeline's. At init, after the CPU's own plan and window guard: the
+// buffers, and one upload of the constants (reciprocal table, resize tables), which the
+// first frame's work waits for on the device. Every buffer but the slot is reused in
+// stream order.
 //
 // full_ref and heatmaps stay on the CPU: asking for them here is an error that says so.
 #include <fmt/format.h>
@@ -25,7 +24,6 @@
 #include "features/cambi/gpu/cambi_launch.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
-#include "gpu/backend/in_flight.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/twin.hpp"
 
@@ -60,32 +58,28 @@ class CambiTwin final : public gpu::Twin {
     plan_ = make_plan(settings_, geometry);  // the CPU's checks and window guard, first
     launch_ = twin::make_launch_plan(plan_, geometry);
     buffers_ = std::make_unique<TwinBuffers>(launch_, plan_.dis, kWho);
-    results_ = gpu::PinnedBuffer<twin::Results>(2, kWho);
     init_stream_ = std::make_unique<gpu::Stream>(init_counters_, kWho);
     buffers_->upload_init(init_stream_->ref());
     uploaded_.record(init_stream_->ref());
     first_ = true;
   }
 
-  void submit(const FrameInput& frame) override {
-    if (!frame.device) throw std::logic_error("cambi twin: submitted without a device frame");
-    const gpu::DeviceFrame& d = *frame.device;
+  std::size_t results_bytes() const override { return sizeof(twin::Results); }
+
+  void enqueue(const gpu::DeviceFrame& d, void* slot) override {
     const gpu::StreamRef stream = gpu::frame_stream(d, kWho);
     if (first_) stream.wait(uploaded_);
     twin::FramePointers f = buffers_->pointers();
     f.luma = d.plane(gpu::Side::Dis, 0);
-    f.pitch = d.layout().slot(gpu::Side::Dis, 0).pitch;
-    const unsigned k = in_flight_.next();
-    enqueue_frame(stream, launch_, f, k);
-    stream.download(results_.data() + k, &f.state->results, sizeof(twin::Results));
-    in_flight_.submitted(stream, frame.index);
+    f.pitch = d.pitch(gpu::Side::Dis, 0);
+    f.results = static_cast<twin::Results*>(slot);
+    enqueue_frame(stream, launch_, f);
     first_ = false;
   }
 
-  void collect(unsigned index, FeatureSink& sink) override {
-    const unsigned k = in_flight_.wait(index);
-    const twin::Results& r = results_[k];
-    if (r.status[k] & twin::kStatusSampleRange) throw InputError(sample_range_message(launch_.bpc));
+  void finish(unsigned index, const void* slot, FeatureSink& sink) override {
+    const auto& r = *static_cast<const twin::Results*>(slot);
+    if (r.status & twin::kStatusSampleRange) throw InputError(sample_range_message(launch_.bpc));
     const double score = twin::score_of(r, launch_, plan_.dis.window);
     sink.append(name_, index, score < settings_.max_val ? score : settings_.max_val);  // libvmaf's MIN
   }
@@ -96,11 +90,9 @@ class CambiTwin final : public gpu::Twin {
   Plan plan_;
   twin::LaunchPlan launch_;
   std::unique_ptr<TwinBuffers> buffers_;
-  gpu::PinnedBuffer<twin::Results> results_;   // two results blocks
   gpu::Counters init_counters_;                // the init upload is not a frame's work
   std::unique_ptr<gpu::Stream> init_stream_;
   gpu::Event uploaded_{kWho};
-  gpu::InFlight in_flight_{kWho};
   bool first_ = true;
 };
 

@@ -1,5 +1,5 @@
 // The PSNR twin's kernels: the skeleton of each block (shared memory, barriers, the
-// reduction's steps) around the per-work-item routines of psnr_math.hpp, which the host
+// reduction's steps) around the per-work-item routines of psnr_work.hpp, which the host
 // replay (tests/replay/psnr_replay_test.cpp) runs the same way.
 #include "gpu/compat.hpp"
 

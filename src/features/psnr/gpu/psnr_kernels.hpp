@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "features/psnr/psnr_math.hpp"
+#include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/backend/stream.hpp"
 
 namespace fastvmaf::psnr {

@@ -1,20 +1,18 @@
-// The PSNR twin: each plane's sum of squared errors on the device (psnr_kernels.cu), one
-// readback of the results block (one uint64 per plane) into pinned memory, and the host
-// finish with the CPU extractor's own PsnrScorer, so every value is the CPU's bits.
+// The PSNR twin: each plane's sum of squared errors on the device (psnr_kernels.cu) into
+// its slot of the frame's results block (one uint64 per plane), and the host finish with
+// the CPU extractor's own PsnrScorer, so every value is the CPU's bits.
 //
-// Per frame: kLaunchesPerFrame launches, one device-to-host copy, one host wait (in
-// collect). The engine submits frame i + 1 before it collects frame i, so the results
-// block and its event are double-buffered.
+// Per frame: kLaunchesPerFrame launches; the upload, the download and the host wait are
+// the frame pipeline's, shared with every other twin of the run.
+#include <cstddef>
 #include <memory>
-#include <stdexcept>
 
 #include "core/registry.hpp"
 #include "features/psnr/gpu/psnr_kernels.hpp"
-#include "features/psnr/psnr_math.hpp"
+#include "features/psnr/gpu/psnr_work.hpp"
 #include "features/psnr/psnr_params.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
-#include "gpu/backend/in_flight.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/twin.hpp"
 
@@ -45,24 +43,17 @@ class PsnrTwin final : public gpu::Twin {
       rows += slot.height;
     }
     row_sums_ = gpu::DeviceBuffer<std::uint64_t>(rows, kWho);
-    sse_ = gpu::DeviceBuffer<std::uint64_t>(count, kWho);
-    results_ = gpu::PinnedBuffer<std::uint64_t>(2 * count, kWho);
   }
 
-  void submit(const FrameInput& frame) override {
-    if (!frame.device) throw std::logic_error("psnr twin: submitted without a device frame");
-    const gpu::DeviceFrame& f = *frame.device;
-    const unsigned count = scorer_.planes();
-    const twin::SsePlanes s = twin::plan_planes(f.layout(), f.base(), count);
-    const gpu::StreamRef stream = gpu::frame_stream(f, kWho);
-    enqueue_sse(stream, s, bpc_, row_sums_.get(), sse_.get());
-    stream.download(results_.data() + in_flight_.next() * count, sse_.get(), count * sizeof(std::uint64_t));
-    in_flight_.submitted(stream, frame.index);
+  std::size_t results_bytes() const override { return scorer_.planes() * sizeof(std::uint64_t); }
+
+  void enqueue(const gpu::DeviceFrame& f, void* slot) override {
+    const twin::SsePlanes s = twin::plan_planes(f.layout(), f.base(), scorer_.planes());
+    enqueue_sse(gpu::frame_stream(f, kWho), s, bpc_, row_sums_.get(), static_cast<std::uint64_t*>(slot));
   }
 
-  void collect(unsigned index, FeatureSink& sink) override {
-    const unsigned k = in_flight_.wait(index);
-    scorer_.score(results_.data() + k * scorer_.planes(), width_, height_);
+  void finish(unsigned index, const void* slot, FeatureSink& sink) override {
+    scorer_.score(static_cast<const std::uint64_t*>(slot), width_, height_);
     scorer_.emit(index, sink);
   }
 
@@ -72,9 +63,7 @@ class PsnrTwin final : public gpu::Twin {
   PsnrScorer scorer_;
   unsigned bpc_ = 8;
   unsigned width_[3] = {0, 0, 0}, height_[3] = {0, 0, 0};
-  gpu::DeviceBuffer<std::uint64_t> row_sums_, sse_;
-  gpu::PinnedBuffer<std::uint64_t> results_;  // two results blocks
-  gpu::InFlight in_flight_{kWho};
+  gpu::DeviceBuffer<std::uint64_t> row_sums_;
 };
 
 }  // namespace

@@ -1,0 +1,185 @@
+#include "cli/batch.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli/score_pair.hpp"
+
+namespace fastvmaf::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Line {
+  unsigned number = 0;  // in the manifest, from 1
+  PairJob job;
+  std::string error;    // the line itself is bad
+};
+
+std::string resolve(const fs::path& base, const std::string& p) {
+  const fs::path path(p);
+  return path.is_absolute() ? p : (base / path).lexically_normal().string();
+}
+
+unsigned parse_field(const std::string& what, const std::string& v, unsigned lo, unsigned hi) {
+  std::size_t used = 0;
+  unsigned long n = 0;
+  try {
+    n = std::stoul(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != v.size() || n < lo || n > hi)
+    throw std::invalid_argument(fmt::format("{} \"{}\" is not a number from {} to {}", what, v, lo, hi));
+  return static_cast<unsigned>(n);
+}
+
+std::vector<Line> read_manifest(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument(fmt::format("cannot read the batch manifest \"{}\"", path));
+  const fs::path base = fs::path(path).parent_path();
+  std::vector<Line> lines;
+  std::string text;
+  for (unsigned number = 1; std::getline(in, text); ++number) {
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (text.find_first_not_of(" \t") == std::string::npos || text[0] == '#') continue;
+    Line line;
+    line.number = number;
+    std::vector<std::string> f;
+    std::stringstream ss(text);
+    for (std::string cell; std::getline(ss, cell, '\t');) f.push_back(cell);
+    try {
+      if (f.size() != 3 && f.size() != 7)
+        throw std::invalid_argument(fmt::format("{} fields; a line has 3 (reference, distorted, output) or 7 "
+                                                "(then width, height, pixel format, bit depth), tab-separated",
+                                                f.size()));
+      for (std::size_t k = 0; k < 3; ++k)
+        if (f[k].empty()) throw std::invalid_argument(fmt::format("field {} is empty", k + 1));
+      line.job.ref_path = resolve(base, f[0]);
+      line.job.dis_path = resolve(base, f[1]);
+      line.job.output_path = resolve(base, f[2]);
+      if (f.size() == 7) {
+        line.job.raw = true;
+        VideoGeometry& g = line.job.raw_geometry;
+        g.width = parse_field("width", f[3], 1, 16384);
+        g.height = parse_field("height", f[4], 1, 16384);
+        if (f[5] == "420")
+          g.format = PixelFormat::YUV420;
+        else if (f[5] == "422")
+          g.format = PixelFormat::YUV422;
+        else if (f[5] == "444")
+          g.format = PixelFormat::YUV444;
+        else
+          throw std::invalid_argument(fmt::format("pixel format \"{}\" is not 420, 422 or 444", f[5]));
+        g.bpc = parse_field("bit depth", f[6], 8, 16);
+        if (g.bpc != 8 && g.bpc != 10 && g.bpc != 12 && g.bpc != 16)
+          throw std::invalid_argument(fmt::format("bit depth \"{}\" is not 8, 10, 12 or 16", f[6]));
+      }
+    } catch (const std::exception& e) {
+      line.error = e.what();
+    }
+    lines.push_back(std::move(line));
+  }
+  if (lines.empty()) throw std::invalid_argument(fmt::format("the batch manifest \"{}\" lists no pair", path));
+  return lines;
+}
+
+struct Outcome {
+  bool ok = false;
+  std::string error;
+  unsigned frames = 0;
+  double fps = 0;
+  std::vector<std::pair<std::string, double>> scores;  // model name, pooled mean
+};
+
+}  // namespace
+
+unsigned batch_threads_per_job(const Args& args) {
+  const unsigned all = args.engine.threads ? args.engine.threads : std::max(1u, std::thread::hardware_concurrency());
+  return std::max(1u, all / std::max(1u, args.batch_jobs));
+}
+
+int run_batch(Engine& engine, const Args& args) {
+  const std::vector<Line> lines = read_manifest(args.batch_path);
+  std::vector<Outcome> outcomes(lines.size());
+  std::mutex err_mu;
+  auto say = [&](const Line& l, const std::string& kind, const std::string& what) {
+    std::lock_guard lock(err_mu);
+    std::fprintf(stderr, "fastvmaf: %s: pair %u (line %u): %s\n", kind.c_str(),
+                 static_cast<unsigned>(&l - lines.data()) + 1, l.number, what.c_str());
+  };
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t k; (k = next.fetch_add(1)) < lines.size();) {
+      const Line& l = lines[k];
+      Outcome& o = outcomes[k];
+      if (!l.error.empty()) {
+        o.error = "bad manifest line: " + l.error;
+        say(l, "error", o.error);
+        continue;
+      }
+      try {
+        PairHooks hooks;
+        hooks.warn = [&](const std::string& w) { say(l, "warning", w); };
+        hooks.note = [&](const std::string& n) { say(l, "note", n); };
+        bool sizes_differ = false;
+        const Result r = score_pair(engine, args, l.job, hooks, sizes_differ);
+        o.ok = true;
+        o.frames = r.frame_count;
+        o.fps = r.fps;
+        for (const auto& m : r.models) o.scores.emplace_back(m.name, m.mean);
+      } catch (const std::exception& e) {
+        o.error = e.what();
+        say(l, "error", o.error);
+      }
+    }
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::thread> jobs;
+  const unsigned n_jobs = std::min<unsigned>(std::max(1u, args.batch_jobs), static_cast<unsigned>(lines.size()));
+  for (unsigned j = 0; j < n_jobs; ++j) jobs.emplace_back(worker);
+  for (auto& t : jobs) t.join();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  // The summary: one row per pair, every model's pooled score in the order of -m.
+  std::vector<std::string> models;
+  for (const auto& o : outcomes)
+    for (const auto& [name, v] : o.scores)
+      if (std::find(models.begin(), models.end(), name) == models.end()) models.push_back(name);
+  std::string head = "pair\tstatus\tframes\tfps\treference\tdistorted";
+  for (const auto& m : models) head += "\t" + m;
+  std::printf("%s\n", head.c_str());
+  unsigned failed = 0, frames = 0;
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const Outcome& o = outcomes[k];
+    const PairJob& j = lines[k].job;
+    failed += !o.ok;
+    frames += o.frames;
+    std::string row = fmt::format("{}\t{}\t{}\t{:.1f}\t{}\t{}", k + 1, o.ok ? "ok" : "failed", o.frames, o.fps,
+                                  j.ref_path, j.dis_path);
+    for (const auto& m : models) {
+      auto it = std::find_if(o.scores.begin(), o.scores.end(), [&](const auto& s) { return s.first == m; });
+      row += it == o.scores.end() ? "\t-" : fmt::format("\t{:.6f}", it->second);
+    }
+    std::printf("%s\n", row.c_str());
+  }
+  std::fprintf(stderr, "fastvmaf: batch: %zu pairs, %u failed, %u frames in %.2f s (%.1f fps), %u at a time\n",
+               lines.size(), failed, frames, secs, secs > 0 ? frames / secs : 0.0, n_jobs);
+  return failed ? 1 : 0;
+}
+
+}  // namespace fastvmaf::cli

@@ -1,0 +1,81 @@
+// Atomic updates for kernels, and the same updates as plain ones for the host replay,
+// which runs one work-item at a time (tests/replay/replay.hpp). Integer only: integer
+// sums do not depend on the order the work-items arrive in, so a twin's reductions
+// give the same bits whatever the schedule.
+#pragma once
+
+#include <cstdint>
+
+#include "core/hd.hpp"
+
+namespace fastvmaf::hd {
+
+FVMAF_HD inline std::uint32_t atomic_add(std::uint32_t* p, std::uint32_t v) {
+#ifdef FVMAF_DEVICE_PASS
+  return atomicAdd(p, v);
+#else
+  const std::uint32_t old = *p;
+  *p = old + v;
+  return old;
+#endif
+}
+
+FVMAF_HD inline std::uint64_t atomic_add(std::uint64_t* p, std::uint64_t v) {
+#ifdef FVMAF_DEVICE_PASS
+  return atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+#else
+  const std::uint64_t old = *p;
+  *p = old + v;
+  return old;
+#endif
+}
+
+// Two's complement: adding a negative int64 as its uint64 image is exact modulo 2^64.
+FVMAF_HD inline void atomic_add(std::int64_t* p, std::int64_t v) {
+  atomic_add(reinterpret_cast<std::uint64_t*>(p), static_cast<std::uint64_t>(v));
+}
+
+FVMAF_HD inline void atomic_or(std::uint32_t* p, std::uint32_t v) {
+#ifdef FVMAF_DEVICE_PASS
+  atomicOr(p, v);
+#else
+  *p |= v;
+#endif
+}
+
+FVMAF_HD inline void atomic_and(std::uint32_t* p, std::uint32_t v) {
+#ifdef FVMAF_DEVICE_PASS
+  atomicAnd(p, v);
+#else
+  *p &= v;
+#endif
+}
+
+FVMAF_HD inline void atomic_max(std::uint32_t* p, std::uint32_t v) {
+#ifdef FVMAF_DEVICE_PASS
+  atomicMax(p, v);
+#else
+  if (v > *p) *p = v;
+#endif
+}
+
+// Orders this work-item's earlier global writes before its later ones as other blocks
+// see them (the "last block" pattern: write, fence, count). The replay runs one
+// work-item at a time: nothing to order.
+FVMAF_HD inline void thread_fence() {
+#ifdef FVMAF_DEVICE_PASS
+  __threadfence();
+#endif
+}
+
+// A load that reads what other blocks wrote before their fence, past this block's cache.
+template <typename T>
+FVMAF_HD inline T load_coherent(const T* p) {
+#ifdef FVMAF_DEVICE_PASS
+  return *static_cast<const volatile T*>(p);
+#else
+  return *p;
+#endif
+}
+
+}  // namespace fastvmaf::hd

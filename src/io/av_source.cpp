@@ -1,0 +1,591 @@
+#include "io/av_source.hpp"
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+extern "C" {
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+}
+
+#include "core/error.hpp"
+#include "io/av_frame_map.hpp"
+
+namespace fastvmaf::io {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+  throw InputError(fmt::format("{}: {}", path, what));
+}
+
+std::string av_error(int code) {
+  char buf[AV_ERROR_MAX_STRING_SIZE] = {};
+  av_strerror(code, buf, sizeof buf);
+  return buf;
+}
+
+std::string pix_fmt_name(int f) {
+  const char* n = av_get_pix_fmt_name(static_cast<AVPixelFormat>(f));
+  return n ? n : fmt::format("#{}", f);
+}
+
+// ---- What libavformat and libavcodec say about our files ----------------------------
+//
+// The libraries report trouble partly only through their log: a Matroska file cut short
+// ends with a warning ("File ended prematurely") and a clean end of file; a decoder that
+// conceals a damaged slice logs an error and still returns a picture. Each source keeps
+// the first such message of its demuxer and of its decoder (their contexts' `opaque`
+// points at it) and turns it into an error naming the file: a damaged file is never
+// scored. The callback is installed by the first compressed source (the command line's),
+// never by the library on its own: a program using the C API keeps its own logging.
+
+struct LogRecord {
+  struct Message {
+    std::string text;
+    int level = AV_LOG_QUIET;
+  };
+  Message demuxer;  // the first of the demuxer's most severe warnings and errors
+  Message decoder;  // the first of the decoder's most severe errors
+};
+
+std::mutex g_log_mu;
+std::set<const LogRecord*> g_live_records;
+
+LogRecord* owner_of(void* avcl) {
+  if (!avcl) return nullptr;
+  const AVClass* cls = *static_cast<const AVClass**>(avcl);
+  if (!cls || !cls->class_name) return nullptr;
+  void* opaque = nullptr;
+  if (std::strcmp(cls->class_name, "AVCodecContext") == 0)
+    opaque = static_cast<AVCodecContext*>(avcl)->opaque;  // frame threads' copies share it
+  else if (std::strcmp(cls->class_name, "AVFormatContext") == 0)
+    opaque = static_cast<AVFormatContext*>(avcl)->opaque;
+  auto* r = static_cast<LogRecord*>(opaque);
+  return r && g_live_records.count(r) ? r : nullptr;
+}
+
+void log_callback(void* avcl, int level, const char* format, va_list args) {
+  {
+    std::lock_guard lock(g_log_mu);
+    if (LogRecord* r = owner_of(avcl)) {
+      const bool is_decoder = std::strcmp((*static_cast<const AVClass**>(avcl))->class_name, "AVCodecContext") == 0;
+      LogRecord::Message& slot = is_decoder ? r->decoder : r->demuxer;
+      if (level <= (is_decoder ? AV_LOG_ERROR : AV_LOG_WARNING) && (slot.text.empty() || level < slot.level)) {
+        char line[1024];
+        std::vsnprintf(line, sizeof line, format, args);
+        std::string s = line;
+        s = s.substr(0, s.find('\n'));  // the first line says what; more lines give advice
+        while (!s.empty() && s.back() == ' ') s.pop_back();
+        const AVClass* cls = *static_cast<const AVClass**>(avcl);
+        const char* who = cls->item_name ? cls->item_name(avcl) : cls->class_name;
+        slot.text = fmt::format("{} says \"{}\"", who ? who : "libav", s);
+        slot.level = level;
+      }
+      return;
+    }
+  }
+  // Other contexts are libavformat's own (its parsers, its probing decoders): their
+  // complaints come back to us as errors or damaged frames, which we report.
+  if (level <= AV_LOG_FATAL) av_log_default_callback(avcl, level, format, args);
+}
+
+void install_log_callback() {
+  static std::once_flag once;
+  std::call_once(once, [] { av_log_set_callback(log_callback); });
+}
+
+// ---- Scaling and conversion (libswscale) ---------------------------------------------
+
+struct Filter {
+  const char* name;
+  int flags;
+};
+// ffmpeg's scale filter's names for libswscale's algorithms; bicubic is the default of
+// ffmpeg's command line.
+const Filter kFilters[] = {
+    {"bicubic", SWS_BICUBIC}, {"bilinear", SWS_BILINEAR}, {"fast_bilinear", SWS_FAST_BILINEAR},
+    {"neighbor", SWS_POINT},  {"area", SWS_AREA},         {"bicublin", SWS_BICUBLIN},
+    {"gauss", SWS_GAUSS},     {"sinc", SWS_SINC},         {"lanczos", SWS_LANCZOS},
+    {"spline", SWS_SPLINE},   {"experimental", SWS_X},
+};
+
+int filter_flags(const std::string& name) {
+  for (const auto& f : kFilters)
+    if (name == f.name) return f.flags;
+  std::string all;
+  for (const auto& f : kFilters) all += (all.empty() ? "" : ", ") + std::string(f.name);
+  throw std::invalid_argument(fmt::format("unknown scaling filter \"{}\" for --scale (choose one of {})", name, all));
+}
+
+struct SwsDeleter {
+  void operator()(SwsContext* s) const { sws_freeContext(s); }
+};
+struct FrameDeleter {
+  void operator()(AVFrame* f) const { av_frame_free(&f); }
+};
+using FramePtr = std::unique_ptr<AVFrame, FrameDeleter>;
+
+// One libswscale pass from frames of one size and format to a picture's planes, set up
+// as ffmpeg 5.1's scale filter sets it up, so --scale gives what `ffmpeg -vf scale=W:H`
+// gives and --convert what `ffmpeg -pix_fmt F` gives: the named algorithm (the command
+// line's default is bicubic), libswscale's chroma siting (centred, what the filter's
+// yuv420p override also asks for), and the frame's colour matrix. One difference: YUV
+// samples keep their range, where the filter would turn a full-range input into limited
+// range (the reference was not converted).
+class Scaler {
+ public:
+  Scaler(const AVFrame& first, AVPixelFormat src_fmt, unsigned dst_w, unsigned dst_h, PixelFormat format,
+         unsigned bpc, bool mono, int flags)
+      : dst_fmt_(planar_format(format, bpc, mono)) {
+    std::string why;
+    layout_ = *exact_layout(dst_fmt_, why);
+    layout_.mono = mono;
+    SwsContext* s = sws_alloc_context();
+    if (!s) throw std::bad_alloc();
+    ctx_.reset(s);
+    av_opt_set_int(s, "srcw", first.width, 0);
+    av_opt_set_int(s, "srch", first.height, 0);
+    av_opt_set_int(s, "src_format", src_fmt, 0);
+    av_opt_set_int(s, "dstw", dst_w, 0);
+    av_opt_set_int(s, "dsth", dst_h, 0);
+    av_opt_set_int(s, "dst_format", dst_fmt_, 0);
+    av_opt_set_int(s, "sws_flags", flags, 0);
+    if (sws_init_context(s, nullptr, nullptr) < 0)
+      throw InputError(fmt::format("libswscale cannot convert {} {}x{} to {} {}x{}", pix_fmt_name(src_fmt),
+                                   first.width, first.height, pix_fmt_name(dst_fmt_), dst_w, dst_h));
+    int *inv = nullptr, *table = nullptr;
+    int src_full = 0, dst_full = 0, brightness = 0, contrast = 0, saturation = 0;
+    if (sws_getColorspaceDetails(s, &inv, &src_full, &table, &dst_full, &brightness, &contrast, &saturation) >= 0) {
+      // The filter's "auto" matrix: the frame's, BT.601 where it names none sws knows.
+      int cs = first.colorspace;
+      if (cs < 1 || cs > 10 || cs == 8) cs = AVCOL_SPC_BT470BG;
+      const int* coefs = sws_getCoefficients(cs);
+      if (first.color_range != AVCOL_RANGE_UNSPECIFIED) src_full = first.color_range == AVCOL_RANGE_JPEG;
+      const AVPixFmtDescriptor* d = av_pix_fmt_desc_get(src_fmt);
+      const bool rgb = d && (d->flags & AV_PIX_FMT_FLAG_RGB);
+      sws_setColorspaceDetails(s, coefs, src_full, coefs, rgb ? dst_full : src_full, brightness, contrast,
+                               saturation);
+    }
+    out_.reset(av_frame_alloc());
+    if (!out_) throw std::bad_alloc();
+    out_->format = dst_fmt_;
+    out_->width = static_cast<int>(dst_w);
+    out_->height = static_cast<int>(dst_h);
+    if (av_frame_get_buffer(out_.get(), 0) < 0) throw std::bad_alloc();
+  }
+
+  // Scales one frame into pic. libswscale writes into a frame of its own (it may write
+  // past a row's width, and the picture's row padding must stay zero), then the rows
+  // are copied.
+  void scale(const std::uint8_t* const src[], const int src_stride[], int src_h, Picture& pic) {
+    sws_scale(ctx_.get(), src, src_stride, 0, src_h, out_->data, out_->linesize);
+    copy_frame(*out_, layout_, pic);
+  }
+
+ private:
+  std::unique_ptr<SwsContext, SwsDeleter> ctx_;
+  AVPixelFormat dst_fmt_;
+  FrameLayout layout_;
+  FramePtr out_;
+};
+
+// ---- The decoder source --------------------------------------------------------------
+
+class AvSource final : public VideoSource {
+ public:
+  AvSource(const std::string& path, const DecodeOptions& options) : VideoSource(path, nullptr) {
+    install_log_callback();
+    {
+      std::lock_guard lock(g_log_mu);
+      g_live_records.insert(&log_);
+    }
+    try {
+      open(options);
+    } catch (...) {
+      close();
+      throw;
+    }
+  }
+  ~AvSource() override { close(); }
+
+  bool read(Picture& pic) override {
+    if (!next()) return false;
+    if (scaler_) {
+      scaler_->scale(frame_->data, frame_->linesize, frame_->height, pic);
+    } else {
+      const std::string bad = copy_frame(*frame_, layout_, pic);
+      if (!bad.empty()) fail(path_, fmt::format("frame {}: {}", frames_, bad));
+    }
+    ++frames_;
+    return true;
+  }
+
+  bool skip() override {
+    if (!next()) return false;
+    ++frames_;
+    return true;
+  }
+
+  void scale_to(unsigned w, unsigned h, const std::string& filter) {
+    const int flags = filter_flags(filter);
+    scaled_from_ = fmt::format("{}x{}", geometry_.width, geometry_.height);
+    scaler_name_ = filter;
+    geometry_.width = w;
+    geometry_.height = h;
+    make_scaler(flags);
+  }
+
+  std::string describe() const {
+    const int n = dec_->thread_count;
+    std::string s = fmt::format("{} {}x{} {}, {}", codec_name_, src_w_, src_h_, pix_fmt_name(src_fmt_),
+                                n > 0 ? fmt::format("{} decoder thread{}", n, n == 1 ? "" : "s")
+                                      : std::string("decoder threads chosen by the decoder"));
+    if (!converted_to_.empty())
+      s += fmt::format("; converted to {}{}", converted_to_, scaled_from_.empty() ? " (bicubic)" : "");
+    if (!scaled_from_.empty())
+      s += fmt::format("; scaled to {}x{} ({})", geometry_.width, geometry_.height, scaler_name_);
+    return s;
+  }
+
+  std::vector<std::pair<std::string, std::string>> record() const {
+    std::vector<std::pair<std::string, std::string>> r;
+    if (!converted_to_.empty()) {
+      r.emplace_back("convertedFrom", pix_fmt_name(src_fmt_));
+      r.emplace_back("convertedTo", converted_to_);
+    }
+    if (!scaled_from_.empty()) {
+      r.emplace_back("scaledFrom", scaled_from_);
+      r.emplace_back("scaledTo", fmt::format("{}x{}", geometry_.width, geometry_.height));
+      r.emplace_back("scaler", scaler_name_);
+    }
+    return r;
+  }
+
+ private:
+  void open(const DecodeOptions& options) {
+    fmt_ = avformat_alloc_context();
+    if (!fmt_) throw std::bad_alloc();
+    fmt_->opaque = &log_;
+    // Always a local file: "file:" keeps a name such as "concat:x.mp4" a name, and no
+    // protocol but files may be opened (a playlist cannot reach the network).
+    AVDictionary* opts = nullptr;
+    av_dict_set(&opts, "protocol_whitelist", "file", 0);
+    int r = avformat_open_input(&fmt_, ("file:" + path_).c_str(), nullptr, &opts);  // frees fmt_ on failure
+    av_dict_free(&opts);
+    if (r < 0) {
+      fmt_ = nullptr;
+      if (r == AVERROR(ENOENT) || r == AVERROR(EACCES) || r == AVERROR(EISDIR))
+        fail(path_, fmt::format("cannot open: {}", av_error(r)));
+      if (r == AVERROR_EOF)
+        fail(path_, fmt::format("contains no video frames, or is cut short before the first ({}{})", av_error(r),
+                                said(demuxer_message())));
+      fail(path_,
+           fmt::format("not a video file that libavformat can read ({}{})", av_error(r), said(demuxer_message())));
+    }
+    r = avformat_find_stream_info(fmt_, nullptr);
+    if (r < 0) fail(path_, fmt::format("cannot read its streams: {}{}", av_error(r), said(demuxer_message())));
+    {
+      // What the demuxer said while probing ("detected only with low score", "could not
+      // find codec parameters" of a stream we do not read) is not about our frames, unless
+      // probing read the file to its end: then the packets it kept are all there is, and a
+      // file cut short said so while probing.
+      std::lock_guard lock(g_log_mu);
+      if (fmt_->pb && avio_feof(fmt_->pb)) probe_end_message_ = log_.demuxer.text;
+      log_.demuxer = {};
+    }
+
+    // The first video stream that is not a cover picture: what `ffmpeg -map 0:v:0` takes.
+    std::string kinds;
+    for (unsigned i = 0; i < fmt_->nb_streams; ++i) {
+      const AVStream* st = fmt_->streams[i];
+      const AVMediaType t = st->codecpar->codec_type;
+      if (stream_ < 0 && t == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC))
+        stream_ = static_cast<int>(i);
+      const char* k = av_get_media_type_string(t);
+      kinds += (kinds.empty() ? "" : ", ") + std::string(k ? k : "unknown") +
+               (st->disposition & AV_DISPOSITION_ATTACHED_PIC ? " (cover picture)" : "");
+    }
+    if (stream_ < 0)
+      fail(path_, fmt::format("has no video stream ({})", kinds.empty() ? "no streams at all" : "streams: " + kinds));
+    for (unsigned i = 0; i < fmt_->nb_streams; ++i)
+      if (static_cast<int>(i) != stream_) fmt_->streams[i]->discard = AVDISCARD_ALL;
+
+    AVStream* st = fmt_->streams[stream_];
+    const AVCodec* codec = avcodec_find_decoder(st->codecpar->codec_id);
+    if (!codec)
+      fail(path_, fmt::format("no decoder for its video codec \"{}\" in this system's libavcodec",
+                              avcodec_get_name(st->codecpar->codec_id)));
+    dec_ = avcodec_alloc_context3(codec);
+    if (!dec_) throw std::bad_alloc();
+    if ((r = avcodec_parameters_to_context(dec_, st->codecpar)) < 0)
+      fail(path_, fmt::format("cannot set up the {} decoder: {}", codec->name, av_error(r)));
+    dec_->opaque = &log_;
+    dec_->pkt_timebase = st->time_base;
+    dec_->thread_count = static_cast<int>(options.threads);
+    dec_->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    if ((r = avcodec_open2(dec_, codec, nullptr)) < 0)
+      fail(path_, fmt::format("cannot open the {} decoder: {}{}", codec->name, av_error(r), said(decoder_message())));
+    codec_name_ = codec->name;
+    pkt_ = av_packet_alloc();
+    frame_ = av_frame_alloc();
+    if (!pkt_ || !frame_) throw std::bad_alloc();
+
+    // The first frame gives the geometry (the stream's parameters may be incomplete).
+    if (!decode()) fail(path_, "contains no video frames");
+    primed_ = true;
+    src_fmt_ = static_cast<AVPixelFormat>(frame_->format);
+    src_w_ = frame_->width;
+    src_h_ = frame_->height;
+    if (src_w_ <= 0 || src_h_ <= 0 || static_cast<unsigned>(src_w_) > kMaxDimension ||
+        static_cast<unsigned>(src_h_) > kMaxDimension)
+      fail(path_, fmt::format("size {}x{} is outside the supported 1x1 to {}x{}", src_w_, src_h_, kMaxDimension,
+                              kMaxDimension));
+    std::string why;
+    if (auto l = exact_layout(src_fmt_, why)) {
+      layout_ = *l;
+      geometry_ = VideoGeometry{static_cast<unsigned>(src_w_), static_cast<unsigned>(src_h_), l->format, l->bpc};
+    } else if (options.convert.empty()) {
+      fail(path_, fmt::format("its pixel format {} ({}) cannot be scored without a lossy conversion; "
+                              "--convert FORMAT converts it (e.g. --convert yuv420p; libswscale, as ffmpeg "
+                              "-pix_fmt FORMAT does)",
+                              pix_fmt_name(src_fmt_), why));
+    } else {
+      const AVPixelFormat to = av_get_pix_fmt(options.convert.c_str());
+      std::string why_to;
+      const auto lt = to == AV_PIX_FMT_NONE ? std::nullopt : exact_layout(to, why_to);
+      if (!lt || !lt->planar || lt->mono)
+        throw std::invalid_argument(fmt::format(
+            "--convert {}: not a pixel format the engine reads as it is (choose a planar YUV format: yuv420p, "
+            "yuv422p, yuv444p, or their p10le, p12le, p16le forms)",
+            options.convert));
+      layout_ = *lt;
+      geometry_ = VideoGeometry{static_cast<unsigned>(src_w_), static_cast<unsigned>(src_h_), lt->format, lt->bpc};
+      converted_to_ = pix_fmt_name(to);
+      make_scaler(SWS_BICUBIC);
+    }
+  }
+
+  void make_scaler(int flags) {
+    scaler_.emplace(*frame_, src_fmt_, geometry_.width, geometry_.height, geometry_.format, geometry_.bpc,
+                    layout_.mono, flags);
+  }
+
+  static std::string said(const std::string& message) { return message.empty() ? "" : "; " + message; }
+
+  // The next frame into frame_ (the first one is decoded when opening); false at the end.
+  bool next() {
+    if (primed_) {
+      primed_ = false;
+      return true;
+    }
+    if (!decode()) return false;
+    if (frame_->width != src_w_ || frame_->height != src_h_ || frame_->format != src_fmt_)
+      fail(path_, fmt::format("frame {} is {}x{} {}, the first frame {}x{} {}: a change of size or pixel format "
+                              "within a video is not supported",
+                              frames_, frame_->width, frame_->height, pix_fmt_name(frame_->format), src_w_, src_h_,
+                              pix_fmt_name(src_fmt_)));
+    return true;
+  }
+
+  // Decodes the next frame in presentation order into frame_; false after the last.
+  bool decode() {
+    for (;;) {
+      int r = avcodec_receive_frame(dec_, frame_);
+      if (r == 0) {
+        check_decoder();
+        if (frame_->decode_error_flags || (frame_->flags & AV_FRAME_FLAG_CORRUPT))
+          fail(path_, fmt::format("frame {} is damaged: the {} decoder concealed errors in it", frames_, codec_name_));
+        return true;
+      }
+      if (r == AVERROR_EOF) {
+        check_decoder();
+        return false;
+      }
+      if (r != AVERROR(EAGAIN))
+        fail(path_, fmt::format("decoding frame {} failed: {}{}", frames_, av_error(r), said(decoder_message())));
+      // The decoder wants input.
+      if (flushing_) fail(path_, "the decoder stopped without ending its stream");
+      r = av_read_frame(fmt_, pkt_);
+      if (r == AVERROR_EOF) {
+        check_demuxer();
+        flushing_ = true;
+        avcodec_send_packet(dec_, nullptr);
+        continue;
+      }
+      if (r < 0)
+        fail(path_, fmt::format("reading failed after {}: {}{}", good(), av_error(r), said(demuxer_message())));
+      if (pkt_->stream_index != stream_) {
+        av_packet_unref(pkt_);
+        continue;
+      }
+      if (pkt_->flags & AV_PKT_FLAG_CORRUPT) {
+        av_packet_unref(pkt_);
+        fail(path_, fmt::format("the file is damaged or cut short after {} (a corrupt packet){}", good(),
+                                said(demuxer_message())));
+      }
+      r = avcodec_send_packet(dec_, pkt_);
+      av_packet_unref(pkt_);
+      ++packets_;
+      if (r < 0 && r != AVERROR(EAGAIN))
+        fail(path_, fmt::format("decoding frame {} failed: {}{}", frames_, av_error(r), said(decoder_message())));
+    }
+  }
+
+  std::string good() const { return fmt::format("{} good frame{}", frames_, frames_ == 1 ? "" : "s"); }
+  std::string decoder_message() {
+    std::lock_guard lock(g_log_mu);
+    return log_.decoder.text;
+  }
+  std::string demuxer_message() {
+    std::lock_guard lock(g_log_mu);
+    return log_.demuxer.text;
+  }
+  void check_decoder() {
+    const std::string m = decoder_message();
+    if (!m.empty()) fail(path_, fmt::format("the {} decoder found errors near frame {}: {}", codec_name_, frames_, m));
+  }
+  // At the demuxer's end of file: did it end early?
+  void check_demuxer() {
+    std::string m = demuxer_message();
+    if (m.empty()) m = probe_end_message_;
+    if (m.empty()) return;
+    if (!packets_) fail(path_, fmt::format("contains no video frames{}", said(m)));
+    fail(path_, fmt::format("the file is damaged or cut short after {}: {}", good(), m));
+  }
+
+  void close() {
+    scaler_.reset();
+    av_frame_free(&frame_);
+    av_packet_free(&pkt_);
+    avcodec_free_context(&dec_);
+    avformat_close_input(&fmt_);
+    std::lock_guard lock(g_log_mu);
+    g_live_records.erase(&log_);
+  }
+
+  AVFormatContext* fmt_ = nullptr;
+  AVCodecContext* dec_ = nullptr;
+  AVPacket* pkt_ = nullptr;
+  AVFrame* frame_ = nullptr;
+  int stream_ = -1;
+  bool primed_ = false;    // frame_ holds the first frame, not yet delivered
+  bool flushing_ = false;  // the demuxer ended; the decoder gives its last frames
+  unsigned long packets_ = 0;  // sent to the decoder
+  std::string probe_end_message_;  // what the demuxer said while probing read the whole file
+  AVPixelFormat src_fmt_ = AV_PIX_FMT_NONE;
+  int src_w_ = 0, src_h_ = 0;
+  FrameLayout layout_;
+  std::optional<Scaler> scaler_;
+  std::string codec_name_, converted_to_, scaled_from_, scaler_name_;
+  LogRecord log_;
+
+};
+
+// A y4m or raw source scaled to another size.
+class ScaledSource final : public VideoSource {
+ public:
+  ScaledSource(std::unique_ptr<VideoSource> inner, unsigned w, unsigned h, const std::string& filter)
+      : VideoSource(inner->path(), nullptr), inner_(std::move(inner)) {
+    const VideoGeometry& g = inner_->geometry();
+    in_ = Picture::allocate(g.format, g.bpc, g.width, g.height);
+    FramePtr probe(av_frame_alloc());
+    if (!probe) throw std::bad_alloc();
+    probe->width = static_cast<int>(g.width);
+    probe->height = static_cast<int>(g.height);
+    src_fmt_ = planar_format(g.format, g.bpc, false);
+    scaler_.emplace(*probe, src_fmt_, w, h, g.format, g.bpc, false, filter_flags(filter));
+    geometry_ = VideoGeometry{w, h, g.format, g.bpc};
+    record_ = {{"scaledFrom", fmt::format("{}x{}", g.width, g.height)},
+               {"scaledTo", fmt::format("{}x{}", w, h)},
+               {"scaler", filter}};
+  }
+
+  bool read(Picture& pic) override {
+    if (!inner_->read(in_)) return false;
+    const std::uint8_t* src[3];
+    int stride[3];
+    for (int p = 0; p < 3; ++p) {
+      src[p] = in_.plane(p).data;
+      stride[p] = static_cast<int>(in_.plane(p).stride);
+    }
+    scaler_->scale(src, stride, static_cast<int>(in_.height()), pic);
+    ++frames_;
+    return true;
+  }
+
+  bool skip() override {
+    if (!inner_->skip()) return false;
+    ++frames_;
+    return true;
+  }
+
+  const std::vector<std::pair<std::string, std::string>>& record() const { return record_; }
+  const VideoSource& inner() const { return *inner_; }
+
+ private:
+  std::unique_ptr<VideoSource> inner_;
+  Picture in_;
+  AVPixelFormat src_fmt_ = AV_PIX_FMT_NONE;
+  std::optional<Scaler> scaler_;
+  std::vector<std::pair<std::string, std::string>> record_;
+};
+
+}  // namespace
+
+bool compressed_input_supported() { return true; }
+
+std::unique_ptr<VideoSource> open_compressed(const std::string& path, const DecodeOptions& options) {
+  return std::make_unique<AvSource>(path, options);
+}
+
+const std::vector<std::string>& scale_filters() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const auto& f : kFilters) n.emplace_back(f.name);
+    return n;
+  }();
+  return names;
+}
+
+std::unique_ptr<VideoSource> scale_video(std::unique_ptr<VideoSource> source, unsigned width, unsigned height,
+                                         const std::string& filter) {
+  filter_flags(filter);  // an unknown name is an error even when nothing needs scaling
+  const VideoGeometry& g = source->geometry();
+  if (g.width == width && g.height == height) return source;
+  if (auto* av = dynamic_cast<AvSource*>(source.get())) {
+    av->scale_to(width, height, filter);
+    return source;
+  }
+  return std::make_unique<ScaledSource>(std::move(source), width, height, filter);
+}
+
+std::string describe(const VideoSource& source) {
+  if (const auto* av = dynamic_cast<const AvSource*>(&source)) return av->describe();
+  if (const auto* sc = dynamic_cast<const ScaledSource*>(&source)) {
+    const VideoGeometry& a = sc->inner().geometry();
+    const VideoGeometry& b = sc->geometry();
+    std::string inner = describe(sc->inner());
+    return fmt::format("{}scaled from {}x{} to {}x{} ({})", inner.empty() ? "" : inner + "; ", a.width, a.height,
+                       b.width, b.height, sc->record().back().second);
+  }
+  return {};
+}
+
+std::vector<std::pair<std::string, std::string>> conversions(const VideoSource& source) {
+  if (const auto* av = dynamic_cast<const AvSource*>(&source)) return av->record();
+  if (const auto* sc = dynamic_cast<const ScaledSource*>(&source)) return sc->record();
+  return {};
+}
+
+}  // namespace fastvmaf::io

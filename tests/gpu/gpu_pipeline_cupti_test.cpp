@@ -1,0 +1,95 @@
+// The frame pipeline's promise, counted by CUPTI rather than by our own wrappers: with
+// several twins in one run (PSNR, CAMBI, motion, ADM and VIF), a frame still costs exactly one
+// upload (of the union of the planes they read, with the zeroed results block), one
+// download of the whole results block, and one host wait; the kernels are the sum of the
+// twins' plans, every one of them ours. The counting is shared with the single-twin CUPTI
+// tests (cupti_counter.hpp). The values are also checked against the CPU.
+//
+//   gpu_pipeline_cupti_test [gtest flags]     exit 77: no CUDA device
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "core/options.hpp"
+#include "features/adm/adm_params.hpp"
+#include "features/adm/gpu/adm_work.hpp"
+#include "features/cambi/cambi_options.hpp"
+#include "features/cambi/gpu/cambi_launch.hpp"
+#include "features/motion/gpu/motion_work.hpp"
+#include "features/psnr/gpu/psnr_work.hpp"
+#include "features/vif/gpu/vif_work.hpp"
+#include "features/vif/vif_math.hpp"
+#include "gpu/frame_layout.hpp"
+#include "cupti_counter.hpp"
+#include "gpu_test_support.hpp"
+
+namespace fastvmaf {
+namespace {
+
+Result run_twins(const gputest::Pair& pair, BackendChoice backend) {
+  EngineOptions o;
+  o.features = {{"psnr", {}}, {"cambi", {}}, {"motion", {}}, {"adm", {}}, {"vif", {}}};
+  o.no_prediction = true;
+  o.threads = 4;
+  o.backend = backend;
+  Engine engine(o);
+  auto ref = io::open_video(pair.ref, false, {});
+  auto dis = io::open_video(pair.dis, false, {});
+  return engine.run(*ref, *dis, RunLimits{});
+}
+
+void check_pair(const gputest::Pair& pair) {
+  const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
+  const OptionSet options("cambi", &cambi::option_specs(), OptionDict{});
+  const cambi::Plan plan = cambi::make_plan(cambi::settings_from_options(options), geometry);
+  // CAMBI's constants, ADM's reciprocal table and VIF's log2 table (with its spare
+  // entry), one upload each.
+  const std::uint64_t init_bytes = cambi::twin::init_block(cambi::twin::make_launch_plan(plan, geometry)).words * 4 +
+                                   adm::kDivLookupSize * sizeof(std::int32_t) +
+                                   (vif::kLog2Base + 1) * sizeof(std::uint16_t);
+  const std::size_t results = gpu::align_results(3 * sizeof(std::uint64_t)) +
+                              gpu::align_results(sizeof(cambi::twin::Results)) +
+                              gpu::align_results(sizeof(motion::twin::Results)) +
+                              gpu::align_results(sizeof(adm::twin::Results)) +
+                              gpu::align_results(sizeof(vif::twin::Results));
+  const gpu::FrameLayout layout(geometry, gpu::kAllPlanes, results);
+
+  gputest::CuptiCounter::start("fastvmaf");
+  const Result gpu = run_twins(pair, BackendChoice::Cuda);
+  const gputest::CuptiSeen s = gputest::CuptiCounter::stop();
+  ASSERT_TRUE(gpu.device.has_value());
+  const std::uint64_t frames = gpu.frame_count;
+  std::printf("  %s: %llu frames, five twins\n", pair.name.c_str(), static_cast<unsigned long long>(frames));
+  s.print();
+  std::printf("    engine counters (frames): %s\n", gputest::describe(gpu.device->total).c_str());
+  gputest::expect_work(s, gpu.device->total,
+                       {.frames = frames,
+                        .launches_per_frame = psnr::twin::kLaunchesPerFrame + cambi::twin::kLaunchesPerFrame +
+                                              motion::twin::kLaunchesPerFrame + adm::twin::kLaunchesPerFrame +
+                                              vif::twin::kLaunchesPerFrame,
+                        .frame_bytes = layout.upload_bytes(),
+                        .result_bytes = layout.results_bytes(),
+                        .init_bytes = init_bytes,
+                        .init_copies = 3});
+  EXPECT_EQ(gpu.device->per_frame_max.h2d_copies, 1u);
+  EXPECT_EQ(gpu.device->per_frame_max.d2h_copies, 1u);
+  EXPECT_EQ(gpu.device->per_frame_max.host_waits, 1u);
+  gputest::expect_identical(run_twins(pair, BackendChoice::Cpu), gpu);
+}
+
+}  // namespace
+}  // namespace fastvmaf
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  using fastvmaf::gputest::CuptiCounter;
+  // Frames CAMBI takes (at least 216 rows), of several shapes and depths.
+  auto keep = [](const fastvmaf::gputest::Pair& pair) {
+    return pair.name == "lake_dusk_pan_576x324_8bit" || pair.name == "fog_pier_pan_1920x1080_8bit" ||
+           pair.name == "mountain_sky_pan_1280x720_10bit" || pair.name == "ladybird_pan_640x360_444_8bit" ||
+           pair.name == "water_drop_zoom_640x360_422_10bit";
+  };
+  return fastvmaf::gputest::run_over_device_set(fastvmaf::Backend::Cuda, "GpuPipelineCupti", fastvmaf::check_pair,
+                                                keep, CuptiCounter::install, CuptiCounter::uninstall);
+}

@@ -18,6 +18,10 @@
 #   BENCH_LIBVMAF_CUDA=PATH            also run a CUDA build of libvmaf's `vmaf` tool
 #                                      (backend "libvmaf-cuda", --gpumask 0); a run that
 #                                      fell back to its CPU is reported failed, not timed
+#   BENCH_BEFORE=PATH                  also run another fastvmaf binary (backend "before",
+#                                      on the CPU), e.g. main's, for a before/after table
+#   BENCH_FEATURES=1                   default cases plus each feature alone (adm, vif,
+#                                      motion)
 #   BENCH_CODEC_LOOP=K                 compressed-input cases ("RES CODEC .mkv"): the clip
 #                                      played K times (default 4) is encoded once with ffmpeg
 #   BENCH_DECODE_THREADS=N             their --decode-threads (default 0: the decoder's choice)
@@ -30,6 +34,8 @@ cli=$build/src/fastvmaf
 corpus=${BENCH_CORPUS:-$build/corpus}
 libvmaf=${BENCH_LIBVMAF:-}
 libvmaf_cuda=${BENCH_LIBVMAF_CUDA:-}
+before=${BENCH_BEFORE:-}
+export FASTVMAF_MODEL_DIR=${FASTVMAF_MODEL_DIR:-$shared/models}
 [ -n "${BENCH_CORPUS:-}" ] || "$here/tests/golden/materialize_corpus.sh" "$shared" "$corpus" >/dev/null
 
 # The pairs of the table: 576x324, 1920x1080, 3840x2160 (8-bit 4:2:0 corpus clips).
@@ -86,6 +92,9 @@ default_cases() {
     echo "cambi|$r|-n --feature cambi"
     echo "vmaf_v0.6.1|$r|-m version=vmaf_v0.6.1"
     echo "vmaf_v1.0.16_3d0h|$r|-m version=vmaf_v1.0.16_3d0h"
+    if [ -n "${BENCH_FEATURES:-}" ]; then
+      for f in adm vif motion; do echo "$f|$r|-n --feature $f"; done
+    fi
   done
   # Compressed distorted input scored directly (.mkv), beside the same frames pre-decoded
   # to .y4m by ffmpeg, in the same run.
@@ -110,6 +119,7 @@ default_cases() {
 cases=${BENCH_CASES:-$(default_cases)}
 threads_list=${BENCH_THREADS:-1 all}
 backends=${BENCH_BACKENDS:-cpu}
+[ -z "$before" ] || backends="before $backends"
 [ -z "$libvmaf" ] || backends="$backends libvmaf"
 [ -z "$libvmaf_cuda" ] || backends="$backends libvmaf-cuda"
 repeat=${BENCH_REPEAT:-2}
@@ -122,7 +132,7 @@ run_timed() {
 
 cpu_name=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
 gpu_name=$(command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 || true)
-echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB${gpu_name:+, $gpu_name}; fastvmaf $($cli --version | cut -d' ' -f2)${libvmaf:+; libvmaf: $libvmaf}${libvmaf_cuda:+; libvmaf CUDA: $libvmaf_cuda}"
+echo "machine: $cpu_name, $ncpu hardware threads, $(free -g | awk '/^Mem:/{print $2}') GiB${gpu_name:+, $gpu_name}; fastvmaf $($cli --version | head -n 1 | cut -d' ' -f2), $($cli --version | sed -n 2p)${before:+; before: $before}${libvmaf:+; libvmaf: $libvmaf}${libvmaf_cuda:+; libvmaf CUDA: $libvmaf_cuda}"
 echo
 echo "| case | resolution | backend | threads | frames | fps | ms/frame | peak RSS (MiB) |"
 echo "|---|---|---|---|---|---:|---:|---:|"
@@ -160,6 +170,7 @@ while IFS='|' read -r name res args case_threads; do
         case $backend in
           libvmaf) tool=("$libvmaf") ;;
           libvmaf-cuda) tool=("$libvmaf_cuda" --gpumask 0) ;;
+          before) tool=("$before" --backend cpu) ;;
           *) tool=("$cli" --backend "$backend") ;;
         esac
         # shellcheck disable=SC2086

@@ -60,7 +60,7 @@ class Picture {
   unsigned bpc() const { return bpc_; }
   unsigned width() const { return planes_[0].width; }
   unsigned height() const { return planes_[0].height; }
-  unsigned bytes_per_sample() const { return bpc_ > 8 ? 2u : 1u; }
+  unsigned bytes_per_sample() const;  // 1 at 8 bits, else 2
   const Plane& plane(int i) const { return planes_[i]; }
   Plane& plane(int i) { return planes_[i]; }
   bool empty() const { return !storage_; }

@@ -18,6 +18,7 @@
 #include "cli/batch.hpp"
 #include "cli/cli_args.hpp"
 #include "cli/score_pair.hpp"
+#include "core/cpu.hpp"
 #include "core/registry.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
@@ -41,6 +42,14 @@ void list_features() {
     for (const auto& f : e->provided_features) provided += (provided.empty() ? "" : " ") + f;
     std::printf("%s\t%s\t%s\n", e->name.c_str(), backends.empty() ? "-" : backends.c_str(), provided.c_str());
   }
+}
+
+// Which DSP entries run: the CPU's flags, those FASTVMAF_CPU_MASK switches off, and the
+// level the feature tables are filled for (core/cpu.hpp).
+std::string cpu_paths() {
+  namespace cpu = fastvmaf::cpu;
+  return fmt::format("cpu: {}; switched off by FASTVMAF_CPU_MASK: {}; SIMD entries: {}", cpu::describe(cpu::detected()),
+                     cpu::describe(cpu::masked() & cpu::detected()), cpu::to_string(cpu::level_of(cpu::active())));
 }
 
 // --profile: the engine's stages and, on a GPU run, the device strand's host time.
@@ -78,7 +87,9 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   if (auto code = fastvmaf::cli::parse(app, args, argc, argv)) return *code;
 
   if (args.show_version) {
-    std::printf("fastvmaf %s (libvmaf %s numbers)\n", fastvmaf::kVersion, fastvmaf::kLibvmafVersion);
+    const std::string paths = cpu_paths();  // throws for a bad FASTVMAF_CPU_MASK
+    std::printf("fastvmaf %s (libvmaf %s numbers)\n%s\n", fastvmaf::kVersion, fastvmaf::kLibvmafVersion,
+                paths.c_str());
     return 0;
   }
   if (args.list_features) {

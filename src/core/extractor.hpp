@@ -25,6 +25,7 @@
 
 #include "core/backend.hpp"
 #include "core/options.hpp"
+#include "core/parallel.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf {
@@ -51,6 +52,9 @@ struct FrameInput {
   const Picture* prev_ref = nullptr;
   const Picture* prev_prev_ref = nullptr;
   const gpu::DeviceFrame* device = nullptr;  // set for GPU twins only
+  // Bands of this frame's work may run on the engine's threads (core/parallel.hpp);
+  // null: run them in order on the calling thread.
+  const ParallelFor* parallel = nullptr;
 };
 
 class FeatureCollector;

@@ -4,6 +4,8 @@
 #include <new>
 #include <stdexcept>
 
+#include "core/sample.hpp"
+
 namespace fastvmaf {
 
 std::string to_string(PixelFormat f) {
@@ -28,8 +30,10 @@ std::size_t aligned_stride(unsigned width, unsigned bytes) {
 }
 }  // namespace
 
+unsigned Picture::bytes_per_sample() const { return fastvmaf::bytes_per_sample(bpc_); }
+
 std::size_t Picture::bytes_for(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height) {
-  const unsigned bytes = bpc > 8 ? 2 : 1;
+  const unsigned bytes = fastvmaf::bytes_per_sample(bpc);
   const int sx = chroma_shift_x(fmt), sy = chroma_shift_y(fmt);
   const unsigned cw = (width + (1u << sx) - 1) >> sx;
   const unsigned ch = (height + (1u << sy) - 1) >> sy;
@@ -75,7 +79,7 @@ Picture Picture::allocate(PixelFormat fmt, unsigned bpc, unsigned width, unsigne
   Picture p;
   p.fmt_ = fmt;
   p.bpc_ = bpc;
-  const unsigned bytes = bpc > 8 ? 2 : 1;
+  const unsigned bytes = fastvmaf::bytes_per_sample(bpc);
   const int sx = chroma_shift_x(fmt), sy = chroma_shift_y(fmt);
   const unsigned cw = (width + (1u << sx) - 1) >> sx;
   const unsigned ch = (height + (1u << sy) - 1) >> sy;

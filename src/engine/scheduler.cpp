@@ -40,8 +40,9 @@ std::unique_ptr<FeatureExtractor> make_instance(const SlotSpec& spec, const Vide
   return e;
 }
 
-FrameInput input_of(const Scheduler::Job& j) {
+FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel) {
   FrameInput in;
+  in.parallel = parallel;
   in.index = j.pair.index;
   in.ref = j.pair.ref.get();
   in.dis = j.pair.dis.get();
@@ -97,6 +98,7 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
   }
   if (slots_.empty() && first_refusal) std::rethrow_exception(first_refusal);
   pool_ = std::make_unique<ThreadPool>(threads);
+  parallel_ = std::make_unique<PoolParallel>(*pool_);
   if (!twins.empty())
     device_ = std::make_unique<DeviceStrand>(gpu, std::move(twins), geometry, *pool_,
                                              [this](DeviceStrand::Frame& f, std::exception_ptr error) {
@@ -127,7 +129,7 @@ void Scheduler::run_on_instance(Slot& slot, std::size_t k, Job& job) {
       }
     }
     if (!inst) inst = make_instance(*slot.spec, geometry_);
-    inst->submit(input_of(job));
+    inst->submit(input_of(job, parallel_.get()));
     inst->collect(job.pair.index, job.sinks[k]);
   } catch (...) {
     std::lock_guard lock(mu_);
@@ -154,7 +156,7 @@ void Scheduler::run_strand(Slot& slot, std::size_t k) {
       slot.queue.pop_front();
     }
     try {
-      slot.sole->submit(input_of(*job));
+      slot.sole->submit(input_of(*job, parallel_.get()));
       slot.sole->collect(job->pair.index, job->sinks[k]);
     } catch (...) {
       std::lock_guard lock(mu_);

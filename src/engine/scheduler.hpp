@@ -28,6 +28,7 @@
 #include "core/frame_pair.hpp"
 #include "core/pair_storage.hpp"
 #include "engine/device_strand.hpp"
+#include "engine/pool_parallel.hpp"
 #include "engine/thread_pool.hpp"
 #include "fastvmaf/result.hpp"
 
@@ -101,6 +102,7 @@ class Scheduler {
   std::deque<std::unique_ptr<Job>> jobs_;
   // The reference pictures of the two previous frames (libvmaf's prev_ref).
   std::shared_ptr<const Picture> prev_ref_, prev_prev_ref_;
+  std::unique_ptr<PoolParallel> parallel_;  // bands of a frame on pool_ (core/parallel.hpp)
   // Last member: destroyed first, so running tasks finish while the rest still lives.
   std::unique_ptr<ThreadPool> pool_;
 };

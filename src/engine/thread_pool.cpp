@@ -17,11 +17,18 @@ ThreadPool::~ThreadPool() {
   for (auto& t : workers_) t.join();
 }
 
-void ThreadPool::post(std::function<void()> task) {
+void ThreadPool::post(std::function<void()> task) { push(std::move(task), false); }
+
+void ThreadPool::post_front(std::function<void()> task) { push(std::move(task), true); }
+
+void ThreadPool::push(std::function<void()> task, bool front) {
   bool wake = false;
   {
     std::lock_guard lock(mu_);
-    tasks_.push_back(std::move(task));
+    if (front)
+      tasks_.push_front(std::move(task));
+    else
+      tasks_.push_back(std::move(task));
     wake = idle_ > 0;
   }
   if (wake) cv_.notify_one();

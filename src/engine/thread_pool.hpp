@@ -19,10 +19,13 @@ class ThreadPool {
 
   // Tasks must not throw; wrap them (the engine stores exceptions per frame).
   void post(std::function<void()> task);
+  // Ahead of every queued task: a band of a frame already running goes before new frames.
+  void post_front(std::function<void()> task);
   unsigned size() const { return static_cast<unsigned>(workers_.size()); }
 
  private:
   void loop();
+  void push(std::function<void()> task, bool front);
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::function<void()>> tasks_;

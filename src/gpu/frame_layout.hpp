@@ -19,6 +19,7 @@
 #include <memory>
 #include <utility>
 
+#include "core/sample.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf::gpu {
@@ -51,7 +52,7 @@ class FrameLayout {
 
   const VideoGeometry& geometry() const { return geometry_; }
   PlaneMask mask() const { return mask_; }
-  unsigned bytes_per_sample() const { return geometry_.bpc > 8 ? 2u : 1u; }
+  unsigned bytes_per_sample() const { return fastvmaf::bytes_per_sample(geometry_.bpc); }
   const PlaneSlot& slot(Side s, int plane) const { return slots_[static_cast<int>(s)][plane]; }
   // The results block: bytes [0, results_bytes()) of the frame.
   std::size_t results_bytes() const { return results_bytes_; }

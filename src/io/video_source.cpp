@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "core/sample.hpp"
 
 namespace fastvmaf::io {
 
@@ -62,7 +63,7 @@ void VideoSource::check_first_frame_fits(std::size_t frame_header_bytes) {
 }
 
 std::size_t VideoSource::frame_bytes(bool mono) const {
-  const std::size_t bytes = geometry_.bpc > 8 ? 2 : 1;
+  const std::size_t bytes = bytes_per_sample(geometry_.bpc);
   const std::size_t luma = static_cast<std::size_t>(geometry_.width) * geometry_.height;
   if (mono) return luma * bytes;
   const int sx = chroma_shift_x(geometry_.format), sy = chroma_shift_y(geometry_.format);

@@ -2,7 +2,7 @@
 // launches, grids, blocks and work-item routines (gpu/vif_work.hpp), the next scales'
 // planes kept in scratch buffers across frames as the twin keeps them, on frames packed
 // with the frame pipeline's layout, against the CPU reference on many small fixtures: the
-// four sums of every scale equal the CPU kernels' (frame_fn_scalar), and every emitted
+// four sums of every scale equal the CPU extractor's with the C entries, and every emitted
 // value (scales, integer_vif, num / den) equals the CPU extractor's bit for bit. 8-16 bit,
 // odd and tiny sizes (down to the 16x16 minimum), tile edges, flat, noisy, correlated and
 // enhanced content, vif_enhn_gain_limit 1.0 / 1.2 / 100, vif_skip_scale0, debug, forward
@@ -19,12 +19,12 @@
 #include <vector>
 
 #include "core/collector.hpp"
+#include "core/cpu.hpp"
 #include "core/options.hpp"
 #include "features/vif/gpu/vif_work.hpp"
 #include "features/vif/vif.hpp"
 #include "features/vif/vif_options.hpp"
 #include "features/vif/vif_params.hpp"
-#include "features/vif/vif_rows.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
 
@@ -216,19 +216,17 @@ std::pair<Picture, Picture> make_pair(const VideoGeometry& g, std::mt19937& rng,
   return {std::move(ref), std::move(dis)};
 }
 
-// The CPU kernels' sums of every scale (the reference the extractor finishes).
-void cpu_sums(const VideoGeometry& g, const Picture& ref, const Picture& dis, bool skip_scale0, double gain_limit,
+// The CPU's sums of every scale (the reference the extractor finishes), from its C entries.
+void cpu_sums(const VideoGeometry& g, const Picture& ref, const Picture& dis, const OptionSet& options,
               vif::VifAccum (&acc)[kScales]) {
-  vif::Workspace ws;
-  ws.plan(g.width, g.height);
-  vif::FrameArgs a;
-  a.ref = &ref.plane(0);
-  a.dis = &dis.plane(0);
-  a.bpc = g.bpc;
-  a.skip_scale0 = skip_scale0;
-  a.gain_limit = gain_limit;
-  a.log2 = vif::log2_table();
-  vif::frame_fn_scalar()(a, ws, acc);
+  const cpu::ScopedFlags c_entries(0);
+  vif::VifExtractor e(options);
+  e.init(g);
+  FrameInput in;
+  in.ref = &ref;
+  in.dis = &dis;
+  e.submit(in);
+  std::copy(std::begin(e.sums()), std::end(e.sums()), acc);
 }
 
 struct Fixture {
@@ -270,7 +268,7 @@ std::vector<tw::Results> check(const Fixture& fx, const Options& opts, Order ord
     out.push_back(got);
 
     vif::VifAccum want[kScales];
-    cpu_sums(g, ref, dis, skip, limit, want);
+    cpu_sums(g, ref, dis, options, want);
     for (int s = 0; s < kScales; ++s) {
       EXPECT_EQ(got.scale[s].num_log, want[s].num_log) << "scale " << s;
       EXPECT_EQ(got.scale[s].den_log, want[s].den_log) << "scale " << s;

@@ -13,7 +13,7 @@
 #include "common/adm_csf.hpp"
 #include "features/adm/adm_math.hpp"
 #include "features/adm/adm_params.hpp"
-#include "features/adm/adm_rows.hpp"
+#include "features/adm/adm_dsp.hpp"
 
 namespace fastvmaf::adm {
 namespace {
@@ -46,7 +46,7 @@ TEST(AdmMath, SourceIndicesMirrorAtBothEnds) {
 
 TEST(AdmMath, Scale0DwtIsADirectConvolution) {
   std::mt19937 rng(1);
-  const RowKernels& k = scalar_row_kernels();
+  const Dsp& k = c_dsp();
   for (int bpc : {8, 10, 12, 16}) {
     const int n = 37, half = 1 << (bpc - 1);
     std::vector<std::vector<std::uint16_t>> rows(4, std::vector<std::uint16_t>(n));

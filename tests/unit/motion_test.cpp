@@ -17,7 +17,7 @@
 #include "features/motion/motion_math.hpp"
 #include "features/motion/motion_options.hpp"
 #include "features/motion/motion_params.hpp"
-#include "features/motion/motion_rows.hpp"
+#include "features/motion/motion_dsp.hpp"
 
 namespace fastvmaf::motion {
 namespace {
@@ -151,14 +151,20 @@ TEST_P(MotionSad, BothPathsMatchTheReference) {
   const Img a = random_img(c.w, c.h, c.bpc, rng);
   const Img b = random_img(c.w, c.h, c.bpc, rng, &a);
   const Picture pa = to_picture(a, c.bpc), pb = to_picture(b, c.bpc);
-  std::vector<std::int32_t> y(c.w);
   const std::uint64_t want = ref_sad(a, b, c.bpc);
-  EXPECT_EQ(sad_fn_scalar()(pa.plane(0), pb.plane(0), c.bpc, y.data()), want);
-  if (SadFn avx2 = sad_fn_avx2()) {
-    EXPECT_EQ(avx2(pa.plane(0), pb.plane(0), c.bpc, y.data()), want);
+  // The C entries and this CPU's SIMD ones (core/cpu.hpp), whole and in bands.
+  for (cpu::Flags flags : {cpu::Flags{0}, cpu::active()}) {
+    const Dsp dsp = make_dsp(flags);
+    SadScratch s;
+    EXPECT_EQ(sad_rows(pa.plane(0), pb.plane(0), c.bpc, 0, c.h, dsp, s), want) << cpu::describe(flags);
+    const unsigned cut = c.h / 3;
+    EXPECT_EQ(sad_rows(pa.plane(0), pb.plane(0), c.bpc, 0, cut, dsp, s) +
+                  sad_rows(pa.plane(0), pb.plane(0), c.bpc, cut, c.h, dsp, s),
+              want)
+        << "in bands, " << cpu::describe(flags);
+    // Identical pictures: every row is skipped.
+    EXPECT_EQ(sad_rows(pa.plane(0), pa.plane(0), c.bpc, 0, c.h, dsp, s), 0u);
   }
-  // Identical pictures: every row is skipped.
-  EXPECT_EQ(sad_fn_scalar()(pa.plane(0), pa.plane(0), c.bpc, y.data()), 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, MotionSad,

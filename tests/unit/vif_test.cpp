@@ -11,11 +11,12 @@
 #include <vector>
 
 #include "core/collector.hpp"
+#include "core/cpu.hpp"
 #include "features/vif/vif.hpp"
 #include "features/vif/vif_math.hpp"
 #include "features/vif/vif_options.hpp"
 #include "features/vif/vif_params.hpp"
-#include "features/vif/vif_rows.hpp"
+#include "features/vif/vif_dsp.hpp"
 
 namespace fastvmaf::vif {
 namespace {
@@ -239,8 +240,10 @@ OptionDict dict(std::initializer_list<std::pair<const char*, const char*>> kv) {
 
 // Runs one frame through the extractor and returns its scale scores.
 std::vector<ScaleScore> run_extractor(const Img& r, const Img& d, unsigned bpc, const OptionDict& opts,
-                                      bool force_scalar) {
-  VifExtractor e(options(opts), force_scalar);
+                                      bool c_entries) {
+  // The table is filled when the extractor is made (core/cpu.hpp).
+  cpu::ScopedFlags flags(c_entries ? 0 : cpu::kAllFlags);
+  VifExtractor e(options(opts));
   e.init({r.w, r.h, PixelFormat::YUV420, bpc});
   const Picture pr = to_picture(r, bpc), pd = to_picture(d, bpc);
   FrameInput in;
@@ -357,10 +360,10 @@ INSTANTIATE_TEST_SUITE_P(Sizes, VifFrames,
                                            Case{853, 480, 10}, Case{201, 77, 16}, Case{160, 90, 8},
                                            Case{47, 300, 12}, Case{130, 66, 9}));
 
-// The AVX2 and baseline paths on many more sizes (every width modulo 16 and a few
-// heights per bit depth), without the slow reference.
-TEST(VifKernels, Avx2PathIsBitIdenticalToBaseline) {
-  if (!frame_fn_avx2()) GTEST_SKIP() << "no AVX2 on this CPU";
+// This CPU's SIMD entries and the C ones on many more sizes (every width modulo 16 and
+// a few heights per bit depth), without the slow reference.
+TEST(VifKernels, SimdPathIsBitIdenticalToC) {
+  if (cpu::level_of(cpu::active()) == cpu::Level::C) GTEST_SKIP() << "no SIMD level on this CPU";
   for (unsigned bpc : {8u, 10u, 12u, 16u}) {
     for (unsigned w = 16; w < 16 + 40; ++w) {
       for (unsigned h : {16u, 21u, 34u}) {

@@ -36,7 +36,7 @@ void AdmExtractor::init(const VideoGeometry& g) {
 
 void AdmExtractor::submit(const FrameInput& f) {
   ScaleSums sums[kScales];
-  cpu_->compute(f.ref->plane(0), f.dis->plane(0), sums);
+  cpu_->compute(f.ref->plane(0), f.dis->plane(0), sums, f.parallel);
   scores_ = finish_frame(cfg_, cpu_->params(), sums, geometry_.width, geometry_.height);
 }
 

@@ -184,7 +184,7 @@ FVMAF_HD inline std::int32_t masking123_centre(std::int32_t c) {
 
 // ---------------------------------------------------------------------------------
 // One column of a decoupled row, for the twins that give each sample its own work-item:
-// the loop body of the CPU's decouple rows (adm_rows.cpp) over the three bands h, v, d.
+// the loop body of the CPU's decouple rows (adm_dsp.cpp) over the three bands h, v, d.
 // The angle test takes the h and v bands; each band is decoupled into restored part r
 // and impairment a, CSF-weighted, and contributes its masking terms: DLM measures r
 // masked by a, AIM measures a masked by r (its terms stay 0 when `aim` is off).

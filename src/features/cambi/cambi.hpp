@@ -11,6 +11,8 @@
 #include <string>
 
 #include "core/extractor.hpp"
+#include "core/parallel.hpp"
+#include "features/cambi/cambi_dsp.hpp"
 #include "features/cambi/cambi_heatmaps.hpp"
 #include "features/cambi/cambi_params.hpp"
 #include "features/cambi/cambi_stages.hpp"
@@ -28,13 +30,17 @@ class ScaleObserver {
 // extractor, also used by tests that look at the c-values of each scale.
 class CambiScorer {
  public:
+  // The row functions of the table of cpu::active().
   explicit CambiScorer(const Plan& plan);
-  // The score of `pic` at the side's resolution (before clipping to cambi_max_val).
-  double score(const Picture& pic, const SidePlan& side, ScaleObserver* observer = nullptr);
+  // The score of `pic` at the side's resolution (before clipping to cambi_max_val); each
+  // stage in bands of rows on `parallel`'s threads (core/parallel.hpp), or in order here.
+  double score(const Picture& pic, const SidePlan& side, ScaleObserver* observer = nullptr,
+               const ParallelFor* parallel = nullptr);
 
  private:
   const Plan& plan_;
   CambiBuffers buf_;
+  Dsp dsp_;
 };
 
 class CambiExtractor final : public FeatureExtractor {

@@ -1,17 +1,13 @@
-// The CAMBI stages compiled with AVX2 (see cambi_stages_body.hpp); chosen at run time by
-// best_stages() when the CPU has AVX2.
-#include "features/cambi/cambi_stages.hpp"
-
-#define FVMAF_CAMBI_ISA avx2
-#include "features/cambi/cambi_stages_body.hpp"  // NOLINT(build/include): once per instruction set
-#undef FVMAF_CAMBI_ISA
+// CAMBI's AVX2 entries (this unit gets -mavx2 -mfma -mbmi2): the stages'
+// source (cambi_stages_tmpl.hpp) compiled for AVX2, vectorised by the compiler.
+#include "features/cambi/cambi_stages_tmpl.hpp"
 
 namespace fastvmaf::cambi {
 
-const StageFunctions& avx2_stages() {
-  static const StageFunctions f{&avx2::preprocess, &avx2::spatial_mask, &avx2::decimate<std::uint16_t>,
-                                &avx2::decimate<std::uint8_t>, &avx2::mode_filter, &avx2::c_values};
-  return f;
-}
+namespace {
+struct Avx2 {};
+}  // namespace
+
+FVMAF_DSP_FILL void fill_dsp_avx2(Dsp& d) { Stages<Avx2>::fill(d); }
 
 }  // namespace fastvmaf::cambi

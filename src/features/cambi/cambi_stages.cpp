@@ -7,23 +7,21 @@
 
 #include "core/error.hpp"
 
-#define FVMAF_CAMBI_ISA baseline
-#include "features/cambi/cambi_stages_body.hpp"  // NOLINT(build/include): once per instruction set
-#undef FVMAF_CAMBI_ISA
-
 namespace fastvmaf::cambi {
 
 CambiBuffers::CambiBuffers(const Plan& plan) {
   const std::size_t w = plan.alloc_width, h = plan.alloc_height;
   stride = static_cast<std::ptrdiff_t>(w);
   image.assign(w * h, 0);
+  // The first decimated scale holds (w + 1) / 2 x (h + 1) / 2 samples at this stride.
+  halves.assign(w * ((h + 1) / 2), 0);
   mask.assign(w * h, 0);
+  mask_halves.assign(w * ((h + 1) / 2), 0);
+  keys.assign(w * h, 0);
   flat.assign(static_cast<std::size_t>(kMaskFilterSize) * w, 0);
   column.assign(w + kMaskFilterSize - 1, 0);
   modes.assign(3 * w, 0);
-  histograms.counts.assign(static_cast<std::size_t>(plan.tables.band_size) * w, 0);
-  histograms.keys.assign(w * h, 0);
-  histograms.slide.assign(2 * w, 0);
+  edges.assign(2 * kMaxBands * w, 0);
 }
 
 // ---- preprocessing ------------------------------------------------------------------
@@ -41,41 +39,45 @@ void validate_samples(const Plane& luma, unsigned bpc) {
   }
 }
 
-// ---- dispatch -----------------------------------------------------------------------
-
-const StageFunctions& baseline_stages() {
-  static const StageFunctions f{&baseline::preprocess, &baseline::spatial_mask, &baseline::decimate<std::uint16_t>,
-                                &baseline::decimate<std::uint8_t>, &baseline::mode_filter, &baseline::c_values};
-  return f;
-}
-
-const StageFunctions& best_stages() {
-  static const StageFunctions& f = __builtin_cpu_supports("avx2") ? avx2_stages() : baseline_stages();
-  return f;
-}
+// ---- whole pictures -----------------------------------------------------------------
 
 void preprocess(const Plane& luma, unsigned bpc, const SidePlan& side, bool anti_dither, View<std::uint16_t> out) {
-  best_stages().preprocess(luma, bpc, side, anti_dither, out);
+  make_dsp(cpu::active()).preprocess(luma, bpc, side, anti_dither, out, 0, side.height);
 }
 
 void spatial_mask(View<const std::uint16_t> img, int mask_index, View<std::uint8_t> mask, std::uint8_t* flat_rows,
                   std::uint8_t* column_counts) {
-  best_stages().spatial_mask(img, mask_index, mask, flat_rows, column_counts);
+  make_dsp(cpu::active()).spatial_mask(img, mask_index, mask, 0, img.height, flat_rows, column_counts);
 }
 
 void decimate(View<std::uint16_t> plane, unsigned new_width, unsigned new_height) {
-  best_stages().decimate_image(plane, new_width, new_height);
+  // In place: row i reads row 2i >= i, which no earlier row overwrote.
+  View<std::uint16_t> out{plane.data, plane.stride, new_width, new_height};
+  make_dsp(cpu::active()).decimate(plane, out, 0, new_height);
 }
 
 void decimate(View<std::uint8_t> plane, unsigned new_width, unsigned new_height) {
-  best_stages().decimate_mask(plane, new_width, new_height);
+  View<std::uint8_t> out{plane.data, plane.stride, new_width, new_height};
+  make_dsp(cpu::active()).decimate_mask(plane, out, 0, new_height);
 }
 
-void mode_filter(View<std::uint16_t> img, std::uint16_t* mode_rows) { best_stages().mode_filter(img, mode_rows); }
+void mode_filter(View<std::uint16_t> img, std::uint16_t* mode_rows) {
+  make_dsp(cpu::active()).mode_filter(img, 0, img.height, nullptr, nullptr, mode_rows);
+}
 
 void c_values(View<const std::uint16_t> img, View<const std::uint8_t> mask, int window, const CValueTables& t,
-              Histograms& hist, TopKSelector& selector, std::vector<std::uint32_t>& positions) {
-  best_stages().c_values(img, mask, window, t, hist, selector, positions);
+              Histograms& hist, std::vector<std::int16_t>& keys, TopKSelector& selector,
+              std::vector<std::uint32_t>& positions) {
+  const Dsp dsp = make_dsp(cpu::active());
+  selector.clear();
+  positions.clear();
+  keys.resize(static_cast<std::size_t>(img.width) * img.height);
+  const View<std::int16_t> k{keys.data(), static_cast<std::ptrdiff_t>(img.width), img.width, img.height};
+  dsp.band_keys(img, mask, t, k, 0, img.height);
+  hist.plan(t.band_size, img.width);
+  std::vector<float> values;
+  dsp.c_values(img, k, window, t, 0, img.height, hist, values, positions);
+  for (const float c : values) selector.add(c);
 }
 
 // ---- pooling ------------------------------------------------------------------------

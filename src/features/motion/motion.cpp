@@ -9,23 +9,19 @@
 namespace fastvmaf::motion {
 
 namespace {
-struct Baseline {};
+// Bands of at least this many rows, at most kMaxBands a frame (core/parallel.hpp): the
+// rows of a band re-take only the 4 differences above their first row.
+constexpr unsigned kMinBandRows = 128, kMaxBands = 16;
 }  // namespace
 
-SadFn sad_fn_scalar() { return &SadKernel<Baseline>::sad; }
-
-MotionExtractor::MotionExtractor(const OptionSet& o, bool force_scalar)
-    : p_(Params::from(o)), names_(make_feature_names(o)) {
-  SadFn avx2 = force_scalar ? nullptr : sad_fn_avx2();
-  sad_fn_ = avx2 ? avx2 : sad_fn_scalar();
-}
+MotionExtractor::MotionExtractor(const OptionSet& o)
+    : p_(Params::from(o)), names_(make_feature_names(o)), dsp_(make_dsp(cpu::active())) {}
 
 void MotionExtractor::init(const VideoGeometry& g) {
   check_geometry(g);
   w_ = g.width;
   h_ = g.height;
   bpc_ = g.bpc;
-  y_row_.assign(w_, 0);
 }
 
 void MotionExtractor::submit(const FrameInput& f) {
@@ -35,7 +31,16 @@ void MotionExtractor::submit(const FrameInput& f) {
   if (!prev)
     throw std::logic_error(fmt::format("motion: frame {} arrived without the reference of frame {}", f.index,
                                        f.index - p_.min_index()));
-  const std::uint64_t sad = sad_fn_(prev->plane(0), f.ref->plane(0), bpc_, y_row_.data());
+  // Integer sums: the bands' SADs add up to libvmaf's whatever the split.
+  const unsigned bands = band_count(h_, kMinBandRows, kMaxBands, h_);
+  std::uint64_t band_sad[kMaxBands] = {};
+  parallel_for(f.parallel, bands, [&](unsigned b) {
+    thread_local SadScratch scratch;
+    band_sad[b] = sad_rows(prev->plane(0), f.ref->plane(0), bpc_, band_begin(h_, bands, b),
+                           band_begin(h_, bands, b + 1), dsp_, scratch);
+  });
+  std::uint64_t sad = 0;
+  for (unsigned b = 0; b < bands; ++b) sad += band_sad[b];
   score_ = sad_score(sad, w_, h_, p_);
 }
 

@@ -10,15 +10,14 @@
 
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
+#include "features/motion/motion_dsp.hpp"
 #include "features/motion/motion_params.hpp"
-#include "features/motion/motion_rows.hpp"
 
 namespace fastvmaf::motion {
 
 class MotionExtractor final : public FeatureExtractor {
  public:
-  // `force_scalar` picks the baseline kernel even where AVX2 exists (tests).
-  explicit MotionExtractor(const OptionSet& options, bool force_scalar = false);
+  explicit MotionExtractor(const OptionSet& options);
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
@@ -27,9 +26,8 @@ class MotionExtractor final : public FeatureExtractor {
  private:
   Params p_;
   FeatureNames names_;
-  SadFn sad_fn_;
+  Dsp dsp_;
   unsigned w_ = 0, h_ = 0, bpc_ = 8;
-  std::vector<std::int32_t> y_row_;
   double score_ = 0.;  // this frame's, between submit and collect
 };
 

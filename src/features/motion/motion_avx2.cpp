@@ -1,17 +1,8 @@
-// The motion SAD row kernel compiled for AVX2 (this file gets -mavx2 -mfma -mbmi2):
-// the same integer code as the baseline path, vectorised by the compiler, so the
-// results are identical. Chosen at run time when the CPU has AVX2.
-#include "features/motion/motion_rows.hpp"
+// Motion's AVX2 entries (this unit gets -mavx2 -mfma -mbmi2): motion_simd.hpp for V256.
+#include "features/motion/motion_simd.hpp"
 
 namespace fastvmaf::motion {
 
-namespace {
-struct Avx2 {};
-}  // namespace
-
-SadFn sad_fn_avx2() {
-  if (!__builtin_cpu_supports("avx2")) return nullptr;
-  return &SadKernel<Avx2>::sad;
-}
+FVMAF_DSP_FILL void fill_dsp_avx2(Dsp& d) { simd_entries::fill<simd::V256>(d); }
 
 }  // namespace fastvmaf::motion

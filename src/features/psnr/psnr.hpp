@@ -8,6 +8,7 @@
 
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
+#include "features/psnr/psnr_dsp.hpp"
 #include "features/psnr/psnr_params.hpp"
 
 namespace fastvmaf::psnr {
@@ -24,11 +25,14 @@ class PsnrExtractor final : public FeatureExtractor {
 
  private:
   PsnrScorer scorer_;
+  Dsp dsp_;
   unsigned bpc_ = 8;
 };
 
 // Sum of squared differences of one plane, as libvmaf accumulates it (8-bit: per-row
-// uint32 then uint64; high bit depth: uint64 of uint32 squares).
+// uint32 then uint64; high bit depth: uint64 of uint32 squares), with the table's rows
+// (or those of cpu::active()).
+std::uint64_t plane_sse(const Plane& ref, const Plane& dis, unsigned bpc, const Dsp& dsp);
 std::uint64_t plane_sse(const Plane& ref, const Plane& dis, unsigned bpc);
 
 }  // namespace fastvmaf::psnr

@@ -7,6 +7,7 @@
 
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
+#include "core/sample.hpp"
 #include "features/speed/speed_math.hpp"
 #include "features/speed/speed_options.hpp"
 
@@ -45,14 +46,15 @@ class PictureRows final : public PlaneRows {
  public:
   PictureRows(const Plane& plane, unsigned bpc) : plane_(plane), bpc_(bpc), divisor_(math::sample_divisor(bpc)) {}
   void row(unsigned y, unsigned x0, unsigned x1, float* out) const override {
-    if (bpc_ == 8) {
-      const std::uint8_t* p = plane_.row<std::uint8_t>(y);
-      for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_8bit(p[x]);
-    } else {
-      const std::uint16_t* p = plane_.row<std::uint16_t>(y);
-      const float divisor = divisor_;
-      for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_hbd(p[x], divisor);
-    }
+    with_sample_type(bpc_, [&]<class T>() {
+      const T* p = plane_.row<T>(y);
+      if constexpr (sizeof(T) == 1) {
+        for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_8bit(p[x]);
+      } else {
+        const float divisor = divisor_;
+        for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_hbd(p[x], divisor);
+      }
+    });
   }
 
  private:
@@ -97,17 +99,22 @@ void SpeedChromaExtractor::init(const VideoGeometry& g) {
   const SpeedDims d = checked_dims("speed_chroma", plane, g.width >> sx, g.height >> sy, settings_.prescale,
                                    1u << sx, 1u << sy);
   bpc_ = g.bpc;
-  plane_ = std::make_unique<SpeedPlane>(settings_, d);
+  for (auto& p : planes_) p = std::make_unique<SpeedPlane>(settings_, d);
 }
 
 void SpeedChromaExtractor::submit(const FrameInput& f) {
+  // Analysis a: plane U (a < 2) or V, reference (even a) or distorted; independent.
+  parallel_for(f.parallel, 4, [&](unsigned a) {
+    const Picture& pic = a % 2 ? *f.dis : *f.ref;
+    planes_[a]->analyze(PictureRows(pic.plane(1 + static_cast<int>(a / 2)), bpc_), stats_[a]);
+  });
   float score[2];
   bool singular[2];
   for (int c = 0; c < 2; ++c) {
-    plane_->analyze(PictureRows(f.ref->plane(1 + c), bpc_), ref_);
-    plane_->analyze(PictureRows(f.dis->plane(1 + c), bpc_), dis_);
-    score[c] = plane_->score(ref_, dis_);
-    singular[c] = ref_.singular || dis_.singular;
+    const BlockStats& ref = stats_[2 * c];
+    const BlockStats& dis = stats_[2 * c + 1];
+    score[c] = planes_[2 * c]->score(ref, dis);
+    singular[c] = ref.singular || dis.singular;
   }
   score_u_ = score[0];
   score_v_ = score[1];
@@ -136,9 +143,9 @@ void SpeedTemporalExtractor::init(const VideoGeometry& g) {
   width_ = g.width;
   height_ = g.height;
   bpc_ = g.bpc;
-  plane_ = std::make_unique<SpeedPlane>(settings_, d);
+  for (auto& p : planes_) p = std::make_unique<SpeedPlane>(settings_, d);
   const std::size_t n = static_cast<std::size_t>(width_) * height_;
-  for (auto* b : {&prev_ref_, &prev_dis_, &cur_ref_, &cur_dis_, &diff_}) b->assign(n, 0.0f);
+  for (auto* b : {&prev_ref_, &prev_dis_, &cur_ref_, &cur_dis_, &diff_[0], &diff_[1]}) b->assign(n, 0.0f);
 }
 
 void SpeedTemporalExtractor::submit(const FrameInput& f) {
@@ -149,13 +156,17 @@ void SpeedTemporalExtractor::submit(const FrameInput& f) {
   }
   score_ = 0.0f;
   if (f.index != 0) {
-    // subtract_image: previous minus current, each difference scored as an image.
-    for (std::size_t i = 0; i < diff_.size(); ++i) diff_[i] = prev_ref_[i] - cur_ref_[i];
-    plane_->analyze(FloatRows(diff_.data(), width_), ref_);
+    // subtract_image: previous minus current, each difference scored as an image; the
+    // two analyses are independent.
     const std::vector<float>& cur = use_ref_diff_ ? cur_ref_ : cur_dis_;
-    for (std::size_t i = 0; i < diff_.size(); ++i) diff_[i] = prev_dis_[i] - cur[i];
-    plane_->analyze(FloatRows(diff_.data(), width_), dis_);
-    score_ = plane_->score(ref_, dis_);
+    parallel_for(f.parallel, 2, [&](unsigned a) {
+      const std::vector<float>& prev = a ? prev_dis_ : prev_ref_;
+      const std::vector<float>& now = a ? cur : cur_ref_;
+      std::vector<float>& diff = diff_[a];
+      for (std::size_t i = 0; i < diff.size(); ++i) diff[i] = prev[i] - now[i];
+      planes_[a]->analyze(FloatRows(diff.data(), width_), stats_[a]);
+    });
+    score_ = planes_[0]->score(stats_[0], stats_[1]);
   }
   std::swap(prev_ref_, cur_ref_);
   std::swap(prev_dis_, cur_dis_);

@@ -37,8 +37,10 @@ class SpeedChromaExtractor final : public FeatureExtractor {
   double max_val_;
   std::string name_u_, name_v_, name_uv_;
   unsigned bpc_ = 8;
-  std::unique_ptr<SpeedPlane> plane_;
-  BlockStats ref_, dis_;
+  // One plane per analysis of a frame (U and V, reference and distorted), so that the
+  // four run at once (core/parallel.hpp).
+  std::unique_ptr<SpeedPlane> planes_[4];
+  BlockStats stats_[4];
   float score_u_ = 0, score_v_ = 0, score_uv_ = 0;
 };
 
@@ -54,10 +56,12 @@ class SpeedTemporalExtractor final : public FeatureExtractor {
   bool use_ref_diff_;
   std::string name_;
   unsigned width_ = 0, height_ = 0, bpc_ = 8;
-  std::unique_ptr<SpeedPlane> plane_;
+  // One plane per analysis (the reference's and the distorted picture's difference),
+  // run at once (core/parallel.hpp).
+  std::unique_ptr<SpeedPlane> planes_[2];
   // picture_copy of the previous and current luma, and the two differences.
-  std::vector<float> prev_ref_, prev_dis_, cur_ref_, cur_dis_, diff_;
-  BlockStats ref_, dis_;
+  std::vector<float> prev_ref_, prev_dis_, cur_ref_, cur_dis_, diff_[2];
+  BlockStats stats_[2];
   float score_ = 0;
 };
 

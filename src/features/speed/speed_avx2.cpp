@@ -1,15 +1,17 @@
-// SpEED's covariance sums compiled for AVX2 (see speed_covariance.hpp): the same
-// template, so the same operations per accumulator, four doubles per instruction.
+// SpEED's AVX2 entries (this unit gets -mavx2 -mfma -mbmi2): the C source of
+// speed_covariance.hpp compiled for AVX2, four doubles or eight floats per instruction.
 #include "features/speed/speed_covariance.hpp"
+#include "features/speed/speed_dsp.hpp"
 
 namespace fastvmaf::speed {
 
 namespace {
-struct Avx2Isa {};
+struct Avx2 {};
 }  // namespace
 
-void accumulate_pair_sums_avx2(const double* centred, std::size_t n, double* acc) {
-  accumulate_pair_sums<Avx2Isa>(centred, n, acc);
+FVMAF_DSP_FILL void fill_dsp_avx2(Dsp& d) {
+  d.pair_sums = &accumulate_pair_sums<Avx2>;
+  d.tap_row = &tap_row<Avx2>;
 }
 
 }  // namespace fastvmaf::speed

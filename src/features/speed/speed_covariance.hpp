@@ -3,11 +3,11 @@
 // position, exactly as libvmaf sums one pair at a time; the pairs are visited in 4x4
 // register tiles.
 //
-// The kernel is a template on an instruction-set tag so that speed_plane.cpp (baseline
-// x86-64) and speed_avx2.cpp (-mavx2) each compile their own copy under their own
-// flags (it calls no inline function, whose one out-of-line copy the linker could take
-// from either TU). Both perform the same IEEE multiplies and adds in the same
-// order per accumulator (contraction is off), so they are bit-identical.
+// The kernel is a template on a unit's own tag so that speed_dsp.cpp (baseline x86-64),
+// speed_avx2.cpp and speed_avx512.cpp each compile their own copy under their own flags
+// (it calls no inline function, whose one out-of-line copy the linker could take from
+// any of them). All perform the same IEEE multiplies and adds in the same order per
+// accumulator (contraction is off), so they are bit-identical.
 #pragma once
 
 #include <cstddef>
@@ -40,10 +40,11 @@ void accumulate_pair_sums(const double* centred, std::size_t n, double* acc) {
   }
 }
 
-struct BaselineIsa {};
-
-// The AVX2 build of accumulate_pair_sums (speed_avx2.cpp); call only when
-// __builtin_cpu_supports("avx2").
-void accumulate_pair_sums_avx2(const double* centred, std::size_t n, double* acc);
+// One tap of the blur's vertical pass over a row (math::tap, written out: a template on
+// the unit's tag calls no inline function).
+template <class Isa>
+void tap_row(float* acc, const float* src, float f, unsigned n) {
+  for (unsigned j = 0; j < n; ++j) acc[j] = acc[j] + f * src[j];
+}
 
 }  // namespace fastvmaf::speed

@@ -24,7 +24,7 @@ SpeedPlane::SpeedPlane(const SpeedSettings& settings, const SpeedDims& dims)
       mean_taps_(local_mean_taps(settings.kernelscale)),
       log2_2pie_(log2_two_pi_e()),
       base_entropy_(math::base_entropy(settings.sigma_nn, settings.nn_floor, log2_2pie_)),
-      pair_sums_(__builtin_cpu_supports("avx2") ? accumulate_pair_sums_avx2 : accumulate_pair_sums<BaselineIsa>) {
+      dsp_(make_dsp(cpu::active())) {
   if (resample_) {
     axis_x_ = make_resample_axis(settings.method, static_cast<int>(dims.width), static_cast<int>(dims.scaled_width));
     axis_y_ = make_resample_axis(settings.method, static_cast<int>(dims.height), static_cast<int>(dims.scaled_height));
@@ -111,7 +111,7 @@ void SpeedPlane::blur_and_decimate(const PlaneRows& rows) {
       const int y = math::reflect(static_cast<int>(i) * kDecimation - half + t, sh);
       const float* src = scaled_row(rows, static_cast<unsigned>(y));
       const float f = aa_taps_[t];
-      for (int j = 0; j < sw; ++j) acc[j] = math::tap(acc[j], f, src[j]);
+      dsp_.tap_row(acc, src, f, static_cast<unsigned>(sw));
     }
     float* out = down_.data() + static_cast<std::size_t>(i) * dims_.down_width;
     for (unsigned jo = 0; jo < dims_.down_width; ++jo) {
@@ -179,7 +179,7 @@ void SpeedPlane::covariance() {
         for (int c0 = 0; c0 < kBlock; ++c0) dst[r0 * kBlock + c0] = math::centred(src[c0], means[r0 * kBlock + c0]);
       }
     }
-    pair_sums_(centred_.data(), chunk, cov_acc_.data());
+    dsp_.pair_sums(centred_.data(), chunk, cov_acc_.data());
     p0 += chunk;
   }
   const double* acc = cov_acc_.data();

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "features/speed/speed_dsp.hpp"
 #include "features/speed/speed_params.hpp"
 
 namespace fastvmaf::speed {
@@ -73,7 +74,7 @@ class SpeedPlane {
   double log2_2pie_;
   float base_entropy_;
   ResampleAxis axis_x_, axis_y_;
-  void (*pair_sums_)(const double*, std::size_t, double*);  // baseline or AVX2 build
+  Dsp dsp_;  // the table of cpu::active()
 
   std::vector<float> original_;  // the whole plane, when resampling
   std::vector<float> row_;       // one scaled row

@@ -1,4 +1,4 @@
-#include "features/adm/adm_rows.hpp"
+#include "features/adm/adm_dsp.hpp"
 
 namespace fastvmaf::adm {
 
@@ -138,10 +138,14 @@ void den123_row(BandRow<const std::int32_t> o, int c0, int c1, int scale, std::u
   }
 }
 
+void int64_to_float_row(const std::int64_t* in, float* out, int n) {
+  for (int i = 0; i < n; ++i) out[i] = static_cast<float>(in[i]);
+}
+
 }  // namespace
 
-const RowKernels& scalar_row_kernels() {
-  static const RowKernels k = {
+const Dsp& c_dsp() {
+  static const Dsp k = {
       .dwt0_vertical_u8 = dwt0_vertical<std::uint8_t>,
       .dwt0_vertical_u16 = dwt0_vertical<std::uint16_t>,
       .dwt0_horizontal = dwt0_horizontal,
@@ -152,8 +156,17 @@ const RowKernels& scalar_row_kernels() {
       .measure = measure_row,
       .den0 = den0_row,
       .den123 = den123_row,
+      .int64_to_float = int64_to_float_row,
   };
   return k;
+}
+
+Dsp make_dsp(cpu::Flags flags) {
+  Dsp d = c_dsp();
+  const cpu::Level level = cpu::level_of(flags);
+  if (level >= cpu::Level::Avx2) fill_dsp_avx2(d);
+  if (level >= cpu::Level::Avx512) fill_dsp_avx512(d);
+  return d;
 }
 
 }  // namespace fastvmaf::adm

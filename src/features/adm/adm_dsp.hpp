@@ -1,11 +1,13 @@
-// Row kernels of the CPU reference: the loops over one band row that AdmCpu strings
-// together. Each has a scalar implementation built from the per-sample routines of
-// adm_math.hpp; adm_avx2.cpp provides bit-identical AVX2 versions of the hot ones.
+// The row functions of the CPU ADM: the loops over one band row that AdmCpu strings
+// together, one table filled for the CPU's flags (core/cpu.hpp). The C entries are built
+// from the per-sample routines of adm_math.hpp; the AVX2 and AVX-512 entries
+// (adm_simd.hpp) give the C entries' results for every input (tests/dsp checks it).
 #pragma once
 
 #include <array>
 #include <cstdint>
 
+#include "core/cpu.hpp"
 #include "features/adm/adm_math.hpp"
 
 namespace fastvmaf::adm {
@@ -50,7 +52,7 @@ struct MeasureRow {
   const std::int32_t* x[3];
 };
 
-struct RowKernels {
+struct Dsp {
   // Scale 0 vertical pass of the DWT: lo[j] and, when hi is not null, hi[j] for
   // j < n from the four source rows (8-bit or 16-bit samples).
   void (*dwt0_vertical_u8)(const std::uint8_t* const src[4], int n, int bpc, std::int16_t* lo, std::int16_t* hi);
@@ -77,14 +79,16 @@ struct RowKernels {
   void (*den0)(BandRow<const std::int16_t> o, int c0, int c1, std::uint64_t (&sums)[3]);
   void (*den123)(BandRow<const std::int32_t> o, int c0, int c1, int scale, std::uint32_t cub_add,
                  std::uint32_t cub_shift, std::uint64_t (&sums)[3]);
+  // out[i] = (float)in[i] (round to nearest even) for i < n: the conversion the scale
+  // 1..3 angle test makes, which the SIMD entries emulate; only tests/dsp calls it.
+  void (*int64_to_float)(const std::int64_t* in, float* out, int n);
 };
 
-const RowKernels& scalar_row_kernels();
-// The AVX2 kernels where the CPU has AVX2, else nullptr.
-const RowKernels* avx2_row_kernels();
-
-// The AVX2 int64-to-float conversion (round to nearest even, as a scalar cast) that the
-// scale 1..3 angle test relies on, over n values; for its unit test. AVX2 only.
-void int64_to_float_avx2(const std::int64_t* in, float* out, int n);
+// The table for `flags` (usually cpu::active()).
+Dsp make_dsp(cpu::Flags flags);
+// The C entries (the SIMD ones hand their tails to them).
+const Dsp& c_dsp();
+void fill_dsp_avx2(Dsp& d);    // adm_avx2.cpp
+void fill_dsp_avx512(Dsp& d);  // adm_avx512.cpp
 
 }  // namespace fastvmaf::adm

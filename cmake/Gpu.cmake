@@ -134,7 +134,7 @@ function(fastvmaf_add_gpu_sources target)
       set_target_properties(fastvmaf_kernel_ptx PROPERTIES CUDA_PTX_COMPILATION ON CUDA_ARCHITECTURES 90)
       target_include_directories(fastvmaf_kernel_ptx PRIVATE "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/include")
       target_compile_options(fastvmaf_kernel_ptx PRIVATE --fmad=false)
-      target_link_libraries(fastvmaf_kernel_ptx PRIVATE fmt::fmt-header-only)
+      target_link_libraries(fastvmaf_kernel_ptx PRIVATE ${FASTVMAF_FMT})
     endif()
   endif()
 
@@ -172,10 +172,10 @@ function(fastvmaf_add_gpu_sources target)
     # The engine's include paths and definitions, not its link libraries: the module gets
     # those symbols from whoever loads it.
     target_include_directories(fastvmaf_hip PRIVATE "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/include"
-                               $<TARGET_PROPERTY:fmt::fmt-header-only,INTERFACE_INCLUDE_DIRECTORIES>
+                               $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_INCLUDE_DIRECTORIES>
                                $<TARGET_PROPERTY:nlohmann_json::nlohmann_json,INTERFACE_INCLUDE_DIRECTORIES>)
     target_compile_definitions(fastvmaf_hip PRIVATE $<TARGET_PROPERTY:${target},INTERFACE_COMPILE_DEFINITIONS>
-                               $<TARGET_PROPERTY:fmt::fmt-header-only,INTERFACE_COMPILE_DEFINITIONS>)
+                               $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_COMPILE_DEFINITIONS>)
     target_link_libraries(fastvmaf_hip PRIVATE fastvmaf_fp fastvmaf_warnings "${FASTVMAF_AMDHIP64}")
     # The loader (src/gpu/runtime.cpp) looks for the module beside the code that holds it,
     # in its fastvmaf/ folder, and in an installed bin/'s library folder.

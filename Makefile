@@ -55,7 +55,7 @@ test: build
 	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTVMAF_SANITIZE=ON \
 	  -DFASTVMAF_BUILD_BENCH=OFF -DFASTVMAF_CUDA=OFF -DFASTVMAF_HIP=OFF \
 	  $(if $(SHARED),-DFASTVMAF_SHARED_DIR=$(SHARED)) -DFASTVMAF_CORPUS_DIR=$(abspath $(BUILD))/corpus $(CMAKE_ARGS)
-	cmake --build $(BUILD)-asan -j $(JOBS)
+	cmake --build $(BUILD)-asan -j $(JOBS) --target sanitize_suite
 	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS) --timeout 1800 -L 'sanitize|unit'
 
 # A synthetic source (ffmpeg's testsrc2) and an x264 encode of it, then the scores of

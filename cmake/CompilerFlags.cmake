@@ -16,6 +16,12 @@ target_compile_options(fastvmaf_fp INTERFACE
 if(FASTVMAF_SANITIZE)
   set(FASTVMAF_SANITIZERS address,undefined,float-cast-overflow,float-divide-by-zero)
   add_compile_options(-fsanitize=${FASTVMAF_SANITIZERS} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  # Optimisation and debug level of the sanitizer build, after the build type's: -O1 -g1
+  # compiles in about half the time of -O2 -g (the sanitizer build is half of make test's
+  # time on CI's 2 cores) and still gives reports with files and lines.
+  set(FASTVMAF_SANITIZE_LEVEL "-O1 -g1" CACHE STRING "Optimisation and debug flags of the sanitizer build")
+  separate_arguments(fastvmaf_sanitize_level UNIX_COMMAND "${FASTVMAF_SANITIZE_LEVEL}")
+  add_compile_options(${fastvmaf_sanitize_level})
   add_link_options(-fsanitize=${FASTVMAF_SANITIZERS})
   # Where libvmaf's float code divides by a value that can be zero and relies on IEEE
   # arithmetic (inf/NaN) for its result, the division check stays off until each site

@@ -10,6 +10,7 @@
 #include "capi/capi.hpp"
 #include "core/pooling.hpp"
 #include "core/registry.hpp"
+#include "core/sample.hpp"
 #include "fastvmaf/version.hpp"
 #include "io/output_writer.hpp"
 #include "libvmaf/version.h"
@@ -74,7 +75,7 @@ PlaneView plane_view(VmafContext& v, const VmafPicture& pic, int side, int p) {
   if (pic.w[p] == w && pic.h[p] == h) return {pic.data[p], pic.stride[p]};
   if (pic.w[p] + 1 < w || pic.h[p] + 1 < h || pic.w[p] == 0 || pic.h[p] == 0)
     throw std::invalid_argument(fmt::format("picture plane {} is {}x{}, expected {}x{}", p, pic.w[p], pic.h[p], w, h));
-  const unsigned bytes = pic.bpc > 8 ? 2 : 1;
+  const unsigned bytes = bytes_per_sample(pic.bpc);
   const std::size_t row = std::size_t{w} * bytes;
   std::vector<std::uint8_t>& s = v.scratch[side][p];
   s.resize(row * h);

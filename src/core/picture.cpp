@@ -45,7 +45,7 @@ std::size_t Picture::bytes_for(PixelFormat fmt, unsigned bpc, unsigned width, un
   return total;
 }
 
-std::size_t Picture::padded_stride(unsigned width, unsigned bpc) { return aligned_stride(width, bpc > 8 ? 2 : 1); }
+std::size_t Picture::padded_stride(unsigned width, unsigned bpc) { return aligned_stride(width, fastvmaf::bytes_per_sample(bpc)); }
 
 namespace {
 void check_geometry(unsigned bpc, unsigned width, unsigned height) {

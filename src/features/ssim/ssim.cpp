@@ -10,12 +10,12 @@
 
 namespace fastvmaf::ssim {
 
-FloatSsimExtractor::FloatSsimExtractor(const OptionSet& o, bool force_scalar)
+FloatSsimExtractor::FloatSsimExtractor(const OptionSet& o)
     : enable_lcs_(o.get_bool("enable_lcs")),
       enable_db_(o.get_bool("enable_db")),
       clip_db_(o.get_bool("clip_db")),
       scale_override_(o.get_int("scale")),
-      map_(force_scalar) {}
+      map_(make_dsp(cpu::active())) {}
 
 void FloatSsimExtractor::init(const VideoGeometry& g) {
   if (const std::string e = unsupported_depth("float_ssim", g.bpc); !e.empty()) throw std::invalid_argument(e);

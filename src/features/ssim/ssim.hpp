@@ -13,7 +13,7 @@ namespace fastvmaf::ssim {
 
 class FloatSsimExtractor final : public FeatureExtractor {
  public:
-  explicit FloatSsimExtractor(const OptionSet& options, bool force_scalar = false);
+  explicit FloatSsimExtractor(const OptionSet& options);
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;

@@ -6,61 +6,6 @@
 
 namespace fastvmaf::ssim {
 
-namespace {
-
-void hpass_scalar(const float* src, int n, float* out) {
-  for (int x = 0; x < n; ++x) out[x] = window_tap_sum(src + x, 1);
-}
-
-void vpass_scalar(const float* const rows[kWindow], int n, float* out) {
-  for (int x = 0; x < n; ++x) {
-    double sum = 0.0;
-    for (int t = 0; t < kWindow; ++t) sum += static_cast<double>(rows[t][x] * kGaussian[t]);
-    out[x] = static_cast<float>(sum);
-  }
-}
-
-void terms_scalar(const float* mu1, const float* mu2, const float* xx, const float* yy, const float* xy, int n,
-                  double* l, double* c, double* s, double* lcs) {
-  const Constants k = default_constants();
-  for (int x = 0; x < n; ++x) {
-    const PixelTerms t = pixel_terms(mu1[x], mu2[x], xx[x], yy[x], xy[x], k);
-    l[x] = t.l;
-    c[x] = t.c;
-    s[x] = t.s;
-    lcs[x] = t.l * t.c * t.s;
-  }
-}
-
-void lpf_run_scalar(const float* src, int w, int cy, int x0, int n, float* out) {
-  for (int i = 0; i < n; ++i) {
-    const int cx = 2 * (x0 + i);
-    double sum = 0.0;
-    for (int v = -kLpfHalf; v <= kLpfHalf; ++v) {
-      const float* row = src + static_cast<std::ptrdiff_t>(cy + v) * w + cx;
-      for (int u = -kLpfHalf; u <= kLpfHalf; ++u)
-        sum += static_cast<double>(row[u] * kLpf2d[v + kLpfHalf][u + kLpfHalf]);
-    }
-    out[i] = static_cast<float>(sum);
-  }
-}
-
-}  // namespace
-
-const MapKernels& map_kernels_scalar() {
-  static const MapKernels k{&hpass_scalar, &vpass_scalar, &terms_scalar, &lpf_run_scalar};
-  return k;
-}
-
-Constants map_constants() { return default_constants(); }
-
-const MapKernels& map_kernels(bool force_scalar) {
-  const MapKernels* avx2 = force_scalar ? nullptr : map_kernels_avx2();
-  return avx2 ? *avx2 : map_kernels_scalar();
-}
-
-SsimMap::SsimMap(bool force_scalar) : k_(&map_kernels(force_scalar)) {}
-
 SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
   // libvmaf's convolution keeps the positions where the window fits: (w-10) x (h-10).
   const int ow = w - (kWindow - 1);
@@ -85,7 +30,7 @@ SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
         rd[x] = r[x] * d[x];
       }
       const float* src[5] = {r, d, rr, dd, rd};
-      for (int q = 0; q < 5; ++q) k_->hpass(src[q], ow, ring_row(y, q));
+      for (int q = 0; q < 5; ++q) dsp_.hpass(src[q], ow, ring_row(y, q));
       if (y < kWindow - 1) continue;
       const int top = y - (kWindow - 1);  // the output row
       float* out[5];
@@ -93,13 +38,13 @@ SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
         const float* rows[kWindow];
         for (int t = 0; t < kWindow; ++t) rows[t] = ring_row(top + t, q);
         out[q] = out_.data() + q * n;
-        k_->vpass(rows, ow, out[q]);
+        dsp_.vpass(rows, ow, out[q]);
       }
       double* l = terms_.data();
       double* c = l + n;
       double* s = c + n;
       double* lcs = s + n;
-      k_->terms(out[0], out[1], out[2], out[3], out[4], ow, l, c, s, lcs);
+      dsp_.terms(out[0], out[1], out[2], out[3], out[4], ow, l, c, s, lcs);
       for (int x = 0; x < ow; ++x) {
         ssim_sum += lcs[x];
         l_sum += l[x];
@@ -178,7 +123,7 @@ void decimate_box(const float* src, int w, int h, int factor, float* dst, int& o
   decimate(src, w, h, factor, table.data(), factor, dst, out_w, out_h);
 }
 
-void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h, const MapKernels& k) {
+void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h, const Dsp& dsp) {
   out_w = decimated_size(w, 2);
   out_h = decimated_size(h, 2);
   // Interior centres: 4 <= 2x < w - 4 (and the same for rows); the rest mirror.
@@ -192,7 +137,7 @@ void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& o
       continue;
     }
     for (int x = 0; x < x_lo; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
-    k.lpf_run(src, w, cy, x_lo, x_hi - x_lo, out + x_lo);
+    dsp.lpf_run(src, w, cy, x_lo, x_hi - x_lo, out + x_lo);
     for (int x = x_hi; x < out_w; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
   }
 }

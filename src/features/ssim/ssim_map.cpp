@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/sample.hpp"
 #include "features/ssim/ssim_math.hpp"
 
 namespace fastvmaf::ssim {
@@ -66,20 +67,18 @@ SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
 
 void luma_to_float(const Plane& luma, unsigned bpc, float* dst) {
   const unsigned w = luma.width;
-  if (bpc == 8) {
+  // 8-bit samples as they are; deeper ones divided (bpc is 8, 10, 12 or 16: init checks).
+  const float scaler = bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f;
+  with_sample_type(bpc, [&]<class T>() {
     for (unsigned y = 0; y < luma.height; ++y) {
-      const std::uint8_t* s = luma.row<std::uint8_t>(y);
-      for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]);
+      const T* s = luma.row<T>(y);
+      if constexpr (sizeof(T) == 1)
+        for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]);
+      else
+        for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]) / scaler;
       dst += w;
     }
-    return;
-  }
-  const float scaler = bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f;
-  for (unsigned y = 0; y < luma.height; ++y) {
-    const std::uint16_t* s = luma.row<std::uint16_t>(y);
-    for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]) / scaler;
-    dst += w;
-  }
+  });
 }
 
 namespace {

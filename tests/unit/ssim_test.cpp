@@ -236,15 +236,35 @@ TEST(SsimMap, FramesSmallerThanTheWindow) {
   EXPECT_FALSE(std::signbit(map.compute(a.data(), a.data(), 5, 5).l));
 }
 
+// A w x h 4:2:0 picture of random luma samples: noise, ramps and flat areas.
+Picture random_picture(std::mt19937& rng, unsigned w, unsigned h, unsigned bpc) {
+  Picture p = Picture::allocate(PixelFormat::YUV420, bpc, w, h);
+  const unsigned max = (1u << bpc) - 1;
+  std::uniform_int_distribution<unsigned> d(0, max);
+  const unsigned flat = d(rng);
+  for (unsigned y = 0; y < h; ++y)
+    for (unsigned x = 0; x < w; ++x) {
+      const unsigned v = y % 5 == 0 ? flat : x % 3 == 0 ? (x * 37 + y * 11) % (max + 1) : d(rng);
+      if (bpc == 8)
+        p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
+      else
+        p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+    }
+  return p;
+}
+
 TEST(SsimDecimation, EqualsLibvmafsPlaneDecimation) {
   std::mt19937 rng(11);
   for (int f = 2; f <= 10; ++f)
-    for (const auto& [w, h] : {std::pair{64, 48}, {61, 37}, {100, 23}, {f + 1, 2 * f + 1}}) {
+    for (const auto& [w, h] : {std::pair{64, 48}, {61, 37}, {100, 23}, {f + 1, 2 * f + 1}, {f, f + 2}}) {
       if (!box_filter_fits(w, f) || !box_filter_fits(h, f)) continue;
-      const auto src = random_image(rng, w, h, 1.0f);
+      const unsigned bpc = std::vector<unsigned>{8, 10, 12, 16}[f % 4];
+      const Picture pic = random_picture(rng, static_cast<unsigned>(w), static_cast<unsigned>(h), bpc);
+      std::vector<float> src(static_cast<std::size_t>(w) * h);
+      luma_to_float(pic.plane(0), bpc, src.data());
       std::vector<float> dst(static_cast<std::size_t>(decimated_size(w, f)) * decimated_size(h, f));
       int ow = 0, oh = 0;
-      decimate_box(src.data(), w, h, f, dst.data(), ow, oh);
+      decimate_box(pic.plane(0), bpc, f, dst.data(), ow, oh);
       auto in_place = src;
       std::vector<float> table(f * f, 1.0f / static_cast<float>(f * f));
       int sw = 0, sh = 0;
@@ -252,7 +272,8 @@ TEST(SsimDecimation, EqualsLibvmafsPlaneDecimation) {
       ASSERT_EQ(ow, sw);
       ASSERT_EQ(oh, sh);
       for (std::size_t i = 0; i < dst.size(); ++i)
-        ASSERT_TRUE(same_bits(dst[i], in_place[i])) << "factor " << f << " " << w << "x" << h << " at " << i;
+        ASSERT_TRUE(same_bits(dst[i], in_place[i]))
+            << "factor " << f << " " << w << "x" << h << " " << bpc << "-bit at " << i;
     }
   for (const auto& [w, h] : {std::pair{176, 176}, {97, 53}, {22, 11}}) {
     const auto src = random_image(rng, w, h, 4.0f);

@@ -46,9 +46,11 @@ class SsimMap {
 void luma_to_float(const Plane& luma, unsigned bpc, float* dst);
 
 // float_ssim's decimation by `factor` with its factor x factor box low-pass (taps
-// 1/factor^2), sampled at every factor-th pixel; returns the new size. `dst` may not
-// alias `src` (libvmaf decimates in place, but never reads a sample it overwrote).
-void decimate_box(const float* src, int w, int h, int factor, float* dst, int& out_w, int& out_h);
+// 1/factor^2), sampled at every factor-th pixel, of the luma as luma_to_float converts
+// it (read from the plane, so the full-size float picture is never written); returns
+// the new size. libvmaf decimates its float picture in place, but never reads a sample
+// it overwrote.
+void decimate_box(const Plane& luma, unsigned bpc, int factor, float* dst, int& out_w, int& out_h);
 
 // MS-SSIM's decimation by 2 with its 9x9 low-pass; dsp.lpf_run computes the interior.
 void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h, const Dsp& dsp);

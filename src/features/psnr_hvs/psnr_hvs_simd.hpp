@@ -8,7 +8,6 @@
 // eight blocks' rows.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -70,7 +69,10 @@ template <class V, typename Sample>
     __m256i cols[kHalves][8];
     for (int h = 0; h < kHalves; ++h) {
       const Sample* p[8];
-      for (int b = 0; b < 8; ++b) p[b] = row + kStep * std::min(first + 8 * h + b, n - 1);
+      for (int b = 0; b < 8; ++b) {
+        const int block = first + 8 * h + b;  // no std::min: nothing shared with other units
+        p[b] = row + kStep * (block < n ? block : n - 1);
+      }
       transpose8<V>(p, cols[h]);
     }
     for (int j = 0; j < kBlock; ++j) {

@@ -70,10 +70,14 @@ Values run(const std::string& name, const std::vector<Picture>& refs, const std:
   return out;
 }
 
+// The smallest width and height an extractor takes (MS-SSIM's five scales need 176).
+unsigned min_size(const std::string& name) { return name == "float_ms_ssim" ? 176 : 1; }
+
 }  // namespace
 
 void check_extractors(Suite& s) {
-  const char* names[] = {"psnr", "motion", "vif", "adm", "cambi", "speed_chroma", "speed_temporal"};
+  const char* names[] = {"psnr", "motion", "vif", "adm", "cambi", "speed_chroma", "speed_temporal",
+                         "float_ssim", "float_ms_ssim", "psnr_hvs"};
   struct Size {
     unsigned w, h, bpc;
   };
@@ -88,7 +92,10 @@ void check_extractors(Suite& s) {
         continue;
       }
       std::string failure;
+      unsigned ran = 0;
       for (const Size& z : sizes) {
+        if (z.h < min_size(name)) continue;
+        ++ran;
         Rng rng = s.rng_for(label, level.level);
         std::vector<Picture> refs, diss;
         for (unsigned k = 0; k < 3; ++k) {
@@ -111,7 +118,8 @@ void check_extractors(Suite& s) {
         }
         if (!failure.empty()) break;
       }
-      s.checked(label + " " + cpu::to_string(level.level), "equals C on 3 sizes", failure);
+      if (ran == 0) failure = "no size it takes";
+      s.checked(label + " " + cpu::to_string(level.level), fmt::format("equals C on {} sizes", ran), failure);
     }
   }
 }

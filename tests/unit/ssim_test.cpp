@@ -1,8 +1,9 @@
 // float_ssim and float_ms_ssim: the option tables, the helpers (automatic scale, sizes,
 // the minimum size, dB), the streaming SSIM map and the decimations against plain
 // whole-plane versions written here the way libvmaf structures them (plane passes,
-// decimation in place), bit for bit on random images of odd and tiny sizes, and the
-// extractors' refusals and output names.
+// decimation in place), bit for bit on random images of odd and tiny sizes, the
+// extractors' refusals and output names, and the SIMD level's values against the C
+// entries'.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,9 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "core/cpu.hpp"
 #include "core/options.hpp"
 #include "features/ssim/ms_ssim.hpp"
 #include "features/ssim/ssim.hpp"
+#include "features/ssim/ssim_dsp.hpp"
 #include "features/ssim/ssim_map.hpp"
 #include "features/ssim/ssim_options.hpp"
 #include "features/ssim/ssim_params.hpp"
@@ -210,7 +213,7 @@ TEST(SsimMap, EqualsThePlaneAlgorithmBitForBit) {
     for (float scale : {1.0f, 4.0f, 256.0f}) {
       const auto a = random_image(rng, w, h, scale);
       auto b = random_image(rng, w, h, scale);
-      SsimMap map(true);
+      SsimMap map(make_dsp(0));
       expect_same(map.compute(a.data(), b.data(), w, h), plane_ssim(a, b, w, h), w, h);
       // Identical images (flat windows included) go through the clamps.
       expect_same(map.compute(a.data(), a.data(), w, h), plane_ssim(a, a, w, h), w, h);
@@ -222,7 +225,7 @@ TEST(SsimMap, EqualsThePlaneAlgorithmBitForBit) {
 TEST(SsimMap, FramesSmallerThanTheWindow) {
   // libvmaf divides its empty sums by (w-10)(h-10): NaN for 0, -0 for a negative count.
   std::mt19937 rng(3);
-  SsimMap map(true);
+  SsimMap map(make_dsp(0));
   auto a = random_image(rng, 10, 20, 1.0f);
   EXPECT_TRUE(std::isnan(map.compute(a.data(), a.data(), 10, 20).ssim));
   a = random_image(rng, 5, 30, 1.0f);
@@ -233,15 +236,35 @@ TEST(SsimMap, FramesSmallerThanTheWindow) {
   EXPECT_FALSE(std::signbit(map.compute(a.data(), a.data(), 5, 5).l));
 }
 
+// A w x h 4:2:0 picture of random luma samples: noise, ramps and flat areas.
+Picture random_picture(std::mt19937& rng, unsigned w, unsigned h, unsigned bpc) {
+  Picture p = Picture::allocate(PixelFormat::YUV420, bpc, w, h);
+  const unsigned max = (1u << bpc) - 1;
+  std::uniform_int_distribution<unsigned> d(0, max);
+  const unsigned flat = d(rng);
+  for (unsigned y = 0; y < h; ++y)
+    for (unsigned x = 0; x < w; ++x) {
+      const unsigned v = y % 5 == 0 ? flat : x % 3 == 0 ? (x * 37 + y * 11) % (max + 1) : d(rng);
+      if (bpc == 8)
+        p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
+      else
+        p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+    }
+  return p;
+}
+
 TEST(SsimDecimation, EqualsLibvmafsPlaneDecimation) {
   std::mt19937 rng(11);
   for (int f = 2; f <= 10; ++f)
-    for (const auto& [w, h] : {std::pair{64, 48}, {61, 37}, {100, 23}, {f + 1, 2 * f + 1}}) {
+    for (const auto& [w, h] : {std::pair{64, 48}, {61, 37}, {100, 23}, {f + 1, 2 * f + 1}, {f, f + 2}}) {
       if (!box_filter_fits(w, f) || !box_filter_fits(h, f)) continue;
-      const auto src = random_image(rng, w, h, 1.0f);
+      const unsigned bpc = std::vector<unsigned>{8, 10, 12, 16}[f % 4];
+      const Picture pic = random_picture(rng, static_cast<unsigned>(w), static_cast<unsigned>(h), bpc);
+      std::vector<float> src(static_cast<std::size_t>(w) * h);
+      luma_to_float(pic.plane(0), bpc, src.data());
       std::vector<float> dst(static_cast<std::size_t>(decimated_size(w, f)) * decimated_size(h, f));
       int ow = 0, oh = 0;
-      decimate_box(src.data(), w, h, f, dst.data(), ow, oh);
+      decimate_box(pic.plane(0), bpc, f, dst.data(), ow, oh);
       auto in_place = src;
       std::vector<float> table(f * f, 1.0f / static_cast<float>(f * f));
       int sw = 0, sh = 0;
@@ -249,13 +272,14 @@ TEST(SsimDecimation, EqualsLibvmafsPlaneDecimation) {
       ASSERT_EQ(ow, sw);
       ASSERT_EQ(oh, sh);
       for (std::size_t i = 0; i < dst.size(); ++i)
-        ASSERT_TRUE(same_bits(dst[i], in_place[i])) << "factor " << f << " " << w << "x" << h << " at " << i;
+        ASSERT_TRUE(same_bits(dst[i], in_place[i]))
+            << "factor " << f << " " << w << "x" << h << " " << bpc << "-bit at " << i;
     }
   for (const auto& [w, h] : {std::pair{176, 176}, {97, 53}, {22, 11}}) {
     const auto src = random_image(rng, w, h, 4.0f);
     std::vector<float> dst(static_cast<std::size_t>(decimated_size(w, 2)) * decimated_size(h, 2));
     int ow = 0, oh = 0;
-    decimate_lpf(src.data(), w, h, dst.data(), ow, oh);
+    decimate_lpf(src.data(), w, h, dst.data(), ow, oh, make_dsp(0));
     auto copy = src;
     int sw = 0, sh = 0;
     decimate_plane(copy, w, h, 2, &kLpf2d[0][0], kLpf, sw, sh, false);
@@ -366,64 +390,44 @@ TEST(FloatMsSsim, RefusesBelow176AndNamesItsScales) {
   EXPECT_LT(expect, 1.0);
 }
 
-}  // namespace
-}  // namespace fastvmaf::ssim
-
-namespace fastvmaf::ssim {
-namespace {
-
-// Every AVX2 kernel equals the C one in every bit: random rows of every length up to
-// 40 (the vector bodies and the tails), special values in the terms (zero variance,
-// negative covariance, NaN), and whole maps and decimations.
-TEST(SsimAvx2, EqualsTheScalarKernels) {
-  const MapKernels* v = map_kernels_avx2();
-  if (!v) GTEST_SKIP() << "no AVX2 on this CPU";
-  const MapKernels& c = map_kernels_scalar();
+// The table of this CPU's level (core/cpu.hpp) gives the C entries' maps and
+// decimations, and so do the extractors made under either; each entry alone is checked
+// by tests/dsp.
+TEST(SsimLevels, MapsDecimationsAndExtractorsEqualTheCEntries) {
+  const Dsp c = make_dsp(0), best = make_dsp(cpu::active());
+  if (cpu::level_of(cpu::active()) == cpu::Level::C) GTEST_SKIP() << "no SIMD level on this CPU";
   std::mt19937 rng(17);
-  std::uniform_real_distribution<float> d(0.0f, 1023.0f / 4);
-  for (int n = 1; n <= 40; ++n) {
-    std::vector<float> src(n + kWindow), a(n), b(n);
-    for (auto& x : src) x = d(rng);
-    c.hpass(src.data(), n, a.data());
-    v->hpass(src.data(), n, b.data());
-    for (int i = 0; i < n; ++i) ASSERT_TRUE(same_bits(a[i], b[i])) << "hpass " << n << " " << i;
-    std::vector<std::vector<float>> rows(kWindow, std::vector<float>(n));
-    const float* rp[kWindow];
-    for (int t = 0; t < kWindow; ++t) {
-      for (auto& x : rows[t]) x = d(rng) * d(rng);
-      rp[t] = rows[t].data();
-    }
-    c.vpass(rp, n, a.data());
-    v->vpass(rp, n, b.data());
-    for (int i = 0; i < n; ++i) ASSERT_TRUE(same_bits(a[i], b[i])) << "vpass " << n << " " << i;
-    std::vector<float> q[5];
-    for (auto& row : q) row.resize(n);
-    for (int i = 0; i < n; ++i) {
-      const float m1 = d(rng), m2 = i % 3 == 0 ? m1 : d(rng);
-      q[0][i] = m1;
-      q[1][i] = m2;
-      // Zero, slightly negative and positive variances; NaN now and then.
-      q[2][i] = i % 5 == 0 ? m1 * m1 : m1 * m1 + (d(rng) - 100.0f);
-      q[3][i] = i % 3 == 0 ? m2 * m2 : m2 * m2 + d(rng);
-      q[4][i] = i % 7 == 0 ? std::nanf("") : m1 * m2 + (d(rng) - 128.0f);
-    }
-    std::vector<double> t1(4 * n), t2(4 * n);
-    c.terms(q[0].data(), q[1].data(), q[2].data(), q[3].data(), q[4].data(), n, t1.data(), t1.data() + n,
-            t1.data() + 2 * n, t1.data() + 3 * n);
-    v->terms(q[0].data(), q[1].data(), q[2].data(), q[3].data(), q[4].data(), n, t2.data(), t2.data() + n,
-             t2.data() + 2 * n, t2.data() + 3 * n);
-    ASSERT_EQ(std::memcmp(t1.data(), t2.data(), t1.size() * sizeof(double)), 0) << "terms " << n;
-  }
   for (const auto& [w, h] : {std::pair{176, 176}, {97, 53}, {200, 31}, {33, 40}}) {
     const auto a = random_image(rng, w, h, 4.0f), b = random_image(rng, w, h, 4.0f);
-    SsimMap scalar(true), fast(false);
-    expect_same(scalar.compute(a.data(), b.data(), w, h), fast.compute(a.data(), b.data(), w, h), w, h);
+    SsimMap slow(c), fast(best);
+    expect_same(slow.compute(a.data(), b.data(), w, h), fast.compute(a.data(), b.data(), w, h), w, h);
     std::vector<float> d1(static_cast<std::size_t>(decimated_size(w, 2)) * decimated_size(h, 2)), d2(d1.size());
     int ow = 0, oh = 0;
     decimate_lpf(a.data(), w, h, d1.data(), ow, oh, c);
-    decimate_lpf(a.data(), w, h, d2.data(), ow, oh, *v);
+    decimate_lpf(a.data(), w, h, d2.data(), ow, oh, best);
     for (std::size_t i = 0; i < d1.size(); ++i) ASSERT_TRUE(same_bits(d1[i], d2[i])) << w << "x" << h << " " << i;
   }
+  const Picture r = picture(400, 240, 10, 0), d = picture(400, 240, 10, 3);
+  FrameInput in;
+  in.ref = &r;
+  in.dis = &d;
+  auto run = [&](bool c_entries) {
+    cpu::ScopedFlags flags(c_entries ? 0 : cpu::kAllFlags);
+    FloatSsimExtractor ssim(ssim_options({{"enable_lcs", "true"}}));
+    FloatMsSsimExtractor ms(ms_ssim_options({{"enable_lcs", "true"}}));
+    ssim.init({400, 240, PixelFormat::YUV420, 10});
+    ms.init({400, 240, PixelFormat::YUV420, 10});
+    ssim.submit(in);
+    ms.submit(in);
+    Sink sink;
+    ssim.collect(0, sink);
+    ms.collect(0, sink);
+    return sink.values;
+  };
+  const auto want = run(true), got = run(false);
+  ASSERT_EQ(want.size(), 20u);
+  for (const auto& [name, v] : want)
+    EXPECT_EQ(std::memcmp(&v, &got.at(name), sizeof v), 0) << name << ": " << v << " vs " << got.at(name);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/registry.hpp"
+#include "core/sample.hpp"
 #include "features/ciede/ciede_math.hpp"
 #include "features/ciede/ciede_options.hpp"
 
@@ -100,8 +101,8 @@ void CiedeExtractor::init(const VideoGeometry& g) {
 }
 
 void CiedeExtractor::submit(const FrameInput& f) {
-  const double sum = g_.bpc == 8 ? sum_differences<std::uint8_t>(*f.ref, *f.dis, g_.format, labs_, differences_)
-                                 : sum_differences<std::uint16_t>(*f.ref, *f.dis, g_.format, labs_, differences_);
+  const double sum = with_sample_type(
+      g_.bpc, [&]<class T>() { return sum_differences<T>(*f.ref, *f.dis, g_.format, labs_, differences_); });
   score_ = 45. - 20. * std::log10(sum / (g_.width * g_.height));
 }
 

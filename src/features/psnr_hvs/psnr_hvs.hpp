@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "core/extractor.hpp"
+#include "features/psnr_hvs/psnr_hvs_dsp.hpp"
 #include "features/psnr_hvs/psnr_hvs_params.hpp"
 
 namespace fastvmaf::psnr_hvs {
@@ -16,25 +17,19 @@ namespace fastvmaf::psnr_hvs {
 // returns it). A plane with no whole block gives 0/0 (NaN), as in libvmaf.
 double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane);
 
-// The terms of 8 consecutive blocks of a block row at once, lane by lane: s[k * 8 + b]
-// is sample k = 8 i + j of block b, and terms[k * 8 + b] gets block b's term k, the
-// value block_terms gives. The C entry loops over the blocks; the AVX2 one (nullptr
-// without AVX2) computes the 8 blocks in 8 lanes with the same operations.
-using Terms8Fn = void (*)(const std::int32_t* s, const std::int32_t* d, const PlaneTables& t, float* terms);
-Terms8Fn terms8_scalar();
-Terms8Fn terms8_avx2();
-
-double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane, Terms8Fn terms8);
+// The same through the block terms of `dsp` (psnr_hvs_dsp.hpp); the overload above
+// uses make_dsp(cpu::active()).
+double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane, const Dsp& dsp);
 
 class PsnrHvsExtractor final : public FeatureExtractor {
  public:
-  explicit PsnrHvsExtractor(const OptionSet& options, bool force_scalar = false);
+  explicit PsnrHvsExtractor(const OptionSet& options);
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
 
  private:
-  Terms8Fn terms8_;
+  Dsp dsp_;
   unsigned bpc_ = 8;
   double score_[3] = {0, 0, 0};
 };

@@ -22,11 +22,11 @@ const char* const kNames[3][kScales] = {
 };
 }  // namespace
 
-FloatMsSsimExtractor::FloatMsSsimExtractor(const OptionSet& o, bool force_scalar)
+FloatMsSsimExtractor::FloatMsSsimExtractor(const OptionSet& o)
     : enable_lcs_(o.get_bool("enable_lcs")),
       enable_db_(o.get_bool("enable_db")),
       clip_db_(o.get_bool("clip_db")),
-      map_(force_scalar) {}
+      map_(make_dsp(cpu::active())) {}
 
 void FloatMsSsimExtractor::init(const VideoGeometry& g) {
   if (const std::string e = unsupported_depth("float_ms_ssim", g.bpc); !e.empty()) throw std::invalid_argument(e);
@@ -56,8 +56,8 @@ void FloatMsSsimExtractor::submit(const FrameInput& f) {
   luma_to_float(f.dis->plane(0), bpc_, dis_[0].data());
   for (int s = 1; s < kScales; ++s) {
     int sw = 0, sh = 0;
-    decimate_lpf(ref_[s - 1].data(), w_[s - 1], h_[s - 1], ref_[s].data(), sw, sh, map_.kernels());
-    decimate_lpf(dis_[s - 1].data(), w_[s - 1], h_[s - 1], dis_[s].data(), sw, sh, map_.kernels());
+    decimate_lpf(ref_[s - 1].data(), w_[s - 1], h_[s - 1], ref_[s].data(), sw, sh, map_.dsp());
+    decimate_lpf(dis_[s - 1].data(), w_[s - 1], h_[s - 1], dis_[s].data(), sw, sh, map_.dsp());
   }
   double msssim = 1.0;
   for (int s = 0; s < kScales; ++s) {

@@ -23,7 +23,7 @@ struct MsSsimScores {
 
 class FloatMsSsimExtractor final : public FeatureExtractor {
  public:
-  explicit FloatMsSsimExtractor(const OptionSet& options, bool force_scalar = false);
+  explicit FloatMsSsimExtractor(const OptionSet& options);
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;

@@ -10,12 +10,12 @@
 
 namespace fastvmaf::ssim {
 
-FloatSsimExtractor::FloatSsimExtractor(const OptionSet& o, bool force_scalar)
+FloatSsimExtractor::FloatSsimExtractor(const OptionSet& o)
     : enable_lcs_(o.get_bool("enable_lcs")),
       enable_db_(o.get_bool("enable_db")),
       clip_db_(o.get_bool("clip_db")),
       scale_override_(o.get_int("scale")),
-      map_(force_scalar) {}
+      map_(make_dsp(cpu::active())) {}
 
 void FloatSsimExtractor::init(const VideoGeometry& g) {
   if (const std::string e = unsupported_depth("float_ssim", g.bpc); !e.empty()) throw std::invalid_argument(e);
@@ -28,10 +28,11 @@ void FloatSsimExtractor::init(const VideoGeometry& g) {
         w, h, factor_, factor_, factor_));
   bpc_ = g.bpc;
   max_db_ = max_db(clip_db_, g.bpc, g.width, g.height);
-  const std::size_t n = static_cast<std::size_t>(g.width) * g.height;
-  ref_.resize(n);
-  dis_.resize(n);
-  if (factor_ > 1) {
+  if (factor_ == 1) {
+    const std::size_t n = static_cast<std::size_t>(g.width) * g.height;
+    ref_.resize(n);
+    dis_.resize(n);
+  } else {
     const std::size_t m =
         static_cast<std::size_t>(decimated_size(w, factor_)) * static_cast<std::size_t>(decimated_size(h, factor_));
     ref_small_.resize(m);
@@ -42,19 +43,17 @@ void FloatSsimExtractor::init(const VideoGeometry& g) {
 void FloatSsimExtractor::submit(const FrameInput& f) {
   const Plane& r = f.ref->plane(0);
   const Plane& d = f.dis->plane(0);
-  luma_to_float(r, bpc_, ref_.data());
-  luma_to_float(d, bpc_, dis_.data());
   int w = static_cast<int>(r.width), h = static_cast<int>(r.height);
   const float* a = ref_.data();
   const float* b = dis_.data();
   if (factor_ > 1) {
-    int sw = 0, sh = 0;
-    decimate_box(a, w, h, factor_, ref_small_.data(), sw, sh);
-    decimate_box(b, w, h, factor_, dis_small_.data(), sw, sh);
+    decimate_box(r, bpc_, factor_, ref_small_.data(), w, h);
+    decimate_box(d, bpc_, factor_, dis_small_.data(), w, h);
     a = ref_small_.data();
     b = dis_small_.data();
-    w = sw;
-    h = sh;
+  } else {
+    luma_to_float(r, bpc_, ref_.data());
+    luma_to_float(d, bpc_, dis_.data());
   }
   const SsimMeans m = map_.compute(a, b, w, h);
   score_ = static_cast<double>(m.ssim);

@@ -13,7 +13,7 @@ namespace fastvmaf::ssim {
 
 class FloatSsimExtractor final : public FeatureExtractor {
  public:
-  explicit FloatSsimExtractor(const OptionSet& options, bool force_scalar = false);
+  explicit FloatSsimExtractor(const OptionSet& options);
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
@@ -27,7 +27,8 @@ class FloatSsimExtractor final : public FeatureExtractor {
   int factor_ = 1;
   double max_db_ = 0;
   unsigned bpc_ = 8;
-  std::vector<float> ref_, dis_, ref_small_, dis_small_;
+  std::vector<float> ref_, dis_;              // the luma in float, without decimation
+  std::vector<float> ref_small_, dis_small_;  // the decimated luma (factor > 1)
   SsimMap map_;
   double score_ = 0, l_ = 0, c_ = 0, s_ = 0;  // this frame's, between submit and collect
 };

@@ -2,64 +2,10 @@
 
 #include <algorithm>
 
+#include "core/sample.hpp"
 #include "features/ssim/ssim_math.hpp"
 
 namespace fastvmaf::ssim {
-
-namespace {
-
-void hpass_scalar(const float* src, int n, float* out) {
-  for (int x = 0; x < n; ++x) out[x] = window_tap_sum(src + x, 1);
-}
-
-void vpass_scalar(const float* const rows[kWindow], int n, float* out) {
-  for (int x = 0; x < n; ++x) {
-    double sum = 0.0;
-    for (int t = 0; t < kWindow; ++t) sum += static_cast<double>(rows[t][x] * kGaussian[t]);
-    out[x] = static_cast<float>(sum);
-  }
-}
-
-void terms_scalar(const float* mu1, const float* mu2, const float* xx, const float* yy, const float* xy, int n,
-                  double* l, double* c, double* s, double* lcs) {
-  const Constants k = default_constants();
-  for (int x = 0; x < n; ++x) {
-    const PixelTerms t = pixel_terms(mu1[x], mu2[x], xx[x], yy[x], xy[x], k);
-    l[x] = t.l;
-    c[x] = t.c;
-    s[x] = t.s;
-    lcs[x] = t.l * t.c * t.s;
-  }
-}
-
-void lpf_run_scalar(const float* src, int w, int cy, int x0, int n, float* out) {
-  for (int i = 0; i < n; ++i) {
-    const int cx = 2 * (x0 + i);
-    double sum = 0.0;
-    for (int v = -kLpfHalf; v <= kLpfHalf; ++v) {
-      const float* row = src + static_cast<std::ptrdiff_t>(cy + v) * w + cx;
-      for (int u = -kLpfHalf; u <= kLpfHalf; ++u)
-        sum += static_cast<double>(row[u] * kLpf2d[v + kLpfHalf][u + kLpfHalf]);
-    }
-    out[i] = static_cast<float>(sum);
-  }
-}
-
-}  // namespace
-
-const MapKernels& map_kernels_scalar() {
-  static const MapKernels k{&hpass_scalar, &vpass_scalar, &terms_scalar, &lpf_run_scalar};
-  return k;
-}
-
-Constants map_constants() { return default_constants(); }
-
-const MapKernels& map_kernels(bool force_scalar) {
-  const MapKernels* avx2 = force_scalar ? nullptr : map_kernels_avx2();
-  return avx2 ? *avx2 : map_kernels_scalar();
-}
-
-SsimMap::SsimMap(bool force_scalar) : k_(&map_kernels(force_scalar)) {}
 
 SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
   // libvmaf's convolution keeps the positions where the window fits: (w-10) x (h-10).
@@ -85,7 +31,7 @@ SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
         rd[x] = r[x] * d[x];
       }
       const float* src[5] = {r, d, rr, dd, rd};
-      for (int q = 0; q < 5; ++q) k_->hpass(src[q], ow, ring_row(y, q));
+      for (int q = 0; q < 5; ++q) dsp_.hpass(src[q], ow, ring_row(y, q));
       if (y < kWindow - 1) continue;
       const int top = y - (kWindow - 1);  // the output row
       float* out[5];
@@ -93,13 +39,13 @@ SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
         const float* rows[kWindow];
         for (int t = 0; t < kWindow; ++t) rows[t] = ring_row(top + t, q);
         out[q] = out_.data() + q * n;
-        k_->vpass(rows, ow, out[q]);
+        dsp_.vpass(rows, ow, out[q]);
       }
       double* l = terms_.data();
       double* c = l + n;
       double* s = c + n;
       double* lcs = s + n;
-      k_->terms(out[0], out[1], out[2], out[3], out[4], ow, l, c, s, lcs);
+      dsp_.terms(out[0], out[1], out[2], out[3], out[4], ow, l, c, s, lcs);
       for (int x = 0; x < ow; ++x) {
         ssim_sum += lcs[x];
         l_sum += l[x];
@@ -119,22 +65,25 @@ SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
   return m;
 }
 
+namespace {
+// What picture_copy divides 10, 12 and 16-bit samples by (bpc is 8, 10, 12 or 16: the
+// extractors' init checks); 8-bit samples are converted as they are.
+float luma_scaler(unsigned bpc) { return bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f; }
+}  // namespace
+
 void luma_to_float(const Plane& luma, unsigned bpc, float* dst) {
   const unsigned w = luma.width;
-  if (bpc == 8) {
+  const float scaler = luma_scaler(bpc);
+  with_sample_type(bpc, [&]<class T>() {
     for (unsigned y = 0; y < luma.height; ++y) {
-      const std::uint8_t* s = luma.row<std::uint8_t>(y);
-      for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]);
+      const T* s = luma.row<T>(y);
+      if constexpr (sizeof(T) == 1)
+        for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]);
+      else
+        for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]) / scaler;
       dst += w;
     }
-    return;
-  }
-  const float scaler = bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f;
-  for (unsigned y = 0; y < luma.height; ++y) {
-    const std::uint16_t* s = luma.row<std::uint16_t>(y);
-    for (unsigned x = 0; x < w; ++x) dst[x] = static_cast<float>(s[x]) / scaler;
-    dst += w;
-  }
+  });
 }
 
 namespace {
@@ -161,24 +110,78 @@ float filter_pixel(const float* img, int w, int h, int cx, int cy, const float* 
   return static_cast<float>(sum);
 }
 
-void decimate(const float* src, int w, int h, int factor, const float* table, int k, float* dst, int& out_w,
-              int& out_h) {
-  out_w = decimated_size(w, factor);
-  out_h = decimated_size(h, factor);
-  for (int y = 0; y < out_h; ++y)
-    for (int x = 0; x < out_w; ++x)
-      dst[static_cast<std::ptrdiff_t>(y) * out_w + x] = filter_pixel(src, w, h, x * factor, y * factor, table, k);
+// One luma row as float_ssim's box low-pass weighs it: the double of picture_copy's
+// float of each sample times the tap (all taps are equal), the product every sum adds.
+void box_products(const Plane& luma, unsigned bpc, int y, float tap, double* out) {
+  const unsigned w = luma.width;
+  const float scaler = luma_scaler(bpc);
+  with_sample_type(bpc, [&]<class T>() {
+    const T* s = luma.row<T>(static_cast<unsigned>(y));
+    if constexpr (sizeof(T) == 1)
+      for (unsigned x = 0; x < w; ++x) out[x] = static_cast<double>(static_cast<float>(s[x]) * tap);
+    else
+      for (unsigned x = 0; x < w; ++x) out[x] = static_cast<double>(static_cast<float>(s[x]) / scaler * tap);
+  });
 }
 
 }  // namespace
 
-void decimate_box(const float* src, int w, int h, int factor, float* dst, int& out_w, int& out_h) {
-  // libvmaf's box taps: 1.0f / (factor * factor), every one the same.
-  std::vector<float> table(static_cast<std::size_t>(factor) * factor, 1.0f / static_cast<float>(factor * factor));
-  decimate(src, w, h, factor, table.data(), factor, dst, out_w, out_h);
+void decimate_box(const Plane& luma, unsigned bpc, int factor, float* dst, int& out_w, int& out_h) {
+  const int w = static_cast<int>(luma.width), h = static_cast<int>(luma.height);
+  out_w = decimated_size(w, factor);
+  out_h = decimated_size(h, factor);
+  // libvmaf's box taps: 1.0f / (factor * factor), every one the same, from -factor/2 to
+  // factor/2 (one fewer right of and below the centre for an even factor).
+  const float tap = 1.0f / static_cast<float>(factor * factor);
+  const int half = factor / 2, last = half - (factor % 2 == 0 ? 1 : 0);
+  // Outputs x_lo <= x < x_hi have every tap inside the row; the others mirror theirs.
+  const int x_lo = std::min(out_w, 1);
+  const int x_hi = std::clamp(w - last <= 0 ? 0 : (w - last + factor - 1) / factor, x_lo, out_w);
+  std::vector<double> products(static_cast<std::size_t>(w)), acc(static_cast<std::size_t>(out_w));
+  for (int y = 0; y < out_h; ++y) {
+    // Each output's sum runs over the taps in libvmaf's order (row after row, left to
+    // right) in its own accumulator: the outputs of a row advance together, one input
+    // row at a time.
+    std::fill(acc.begin(), acc.end(), 0.0);
+    for (int v = -half; v <= last; ++v) {
+      box_products(luma, bpc, mirror(factor * y + v, h), tap, products.data());
+      const double* p = products.data();
+      auto mirrored = [&](int x) {
+        double a = acc[x];
+        for (int u = -half; u <= last; ++u) a += p[mirror(factor * x + u, w)];
+        acc[x] = a;
+      };
+      for (int x = 0; x < x_lo; ++x) mirrored(x);
+      int x = x_lo;
+      // Four outputs side by side: four independent sums in flight.
+      for (; x + 4 <= x_hi; x += 4) {
+        const double* q = p + factor * x - half;
+        double a0 = acc[x], a1 = acc[x + 1], a2 = acc[x + 2], a3 = acc[x + 3];
+        for (int u = 0; u < factor; ++u) {
+          a0 += q[u];
+          a1 += q[factor + u];
+          a2 += q[2 * factor + u];
+          a3 += q[3 * factor + u];
+        }
+        acc[x] = a0;
+        acc[x + 1] = a1;
+        acc[x + 2] = a2;
+        acc[x + 3] = a3;
+      }
+      for (; x < x_hi; ++x) {
+        const double* q = p + factor * x - half;
+        double a = acc[x];
+        for (int u = 0; u < factor; ++u) a += q[u];
+        acc[x] = a;
+      }
+      for (x = x_hi; x < out_w; ++x) mirrored(x);
+    }
+    float* out = dst + static_cast<std::ptrdiff_t>(y) * out_w;
+    for (int x = 0; x < out_w; ++x) out[x] = static_cast<float>(acc[x]);
+  }
 }
 
-void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h, const MapKernels& k) {
+void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h, const Dsp& dsp) {
   out_w = decimated_size(w, 2);
   out_h = decimated_size(h, 2);
   // Interior centres: 4 <= 2x < w - 4 (and the same for rows); the rest mirror.
@@ -192,7 +195,7 @@ void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& o
       continue;
     }
     for (int x = 0; x < x_lo; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
-    k.lpf_run(src, w, cy, x_lo, x_hi - x_lo, out + x_lo);
+    dsp.lpf_run(src, w, cy, x_lo, x_hi - x_lo, out + x_lo);
     for (int x = x_hi; x < out_w; ++x) out[x] = filter_pixel(src, w, h, 2 * x, cy, &kLpf2d[0][0], kLpf);
   }
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fastvmaf/picture.hpp"
+#include "features/ssim/ssim_dsp.hpp"
 #include "features/ssim/ssim_math.hpp"
 #include "features/ssim/ssim_params.hpp"
 
@@ -23,39 +24,17 @@ struct SsimMeans {
   float ssim = 0, l = 0, c = 0, s = 0;
 };
 
-// The row kernels, each output independent of the others (so a SIMD entry may compute
-// several at once with the same operations per lane):
-//   hpass     n outputs of the 11-tap window along a row: out[x] from src[x .. x + 10]
-//   vpass     n outputs of the window down 11 rows: out[x] from rows[0..10][x]
-//   terms     the l, c, s and l*c*s of n pixels from the five filtered rows
-//   lpf_run   n outputs of MS-SSIM's 9x9 low-pass at centres (2 (x0 + i), cy) of a
-//             w-wide image, all inside it (no mirroring)
-struct MapKernels {
-  void (*hpass)(const float* src, int n, float* out);
-  void (*vpass)(const float* const rows[kWindow], int n, float* out);
-  void (*terms)(const float* mu1, const float* mu2, const float* xx, const float* yy, const float* xy, int n,
-                double* l, double* c, double* s, double* lcs);
-  void (*lpf_run)(const float* src, int w, int cy, int x0, int n, float* out);
-};
-
-// The plain C kernels; the AVX2 ones (nullptr without AVX2), identical in every bit;
-// and the best the CPU has, unless `force_scalar`.
-const MapKernels& map_kernels_scalar();
-const MapKernels* map_kernels_avx2();
-const MapKernels& map_kernels(bool force_scalar);
-
-// libvmaf's stabilising constants (default_constants()), out of line for the SIMD unit.
-Constants map_constants();
-
+// The map through the row functions of `dsp` (ssim_dsp.hpp); extractors pass
+// make_dsp(cpu::active()), made when they are.
 class SsimMap {
  public:
-  explicit SsimMap(bool force_scalar = false);
-  const MapKernels& kernels() const { return *k_; }
+  explicit SsimMap(const Dsp& dsp) : dsp_(dsp) {}
+  const Dsp& dsp() const { return dsp_; }
   // ref and dis: w x h floats, row-major without padding.
   SsimMeans compute(const float* ref, const float* dis, int w, int h);
 
  private:
-  const MapKernels* k_;
+  Dsp dsp_;
   std::vector<float> sq_;    // one input row's ref^2, dis^2, ref*dis (3 x w)
   std::vector<float> ring_;  // 11 rows x 5 quantities x (w - 10): the horizontal pass
   std::vector<float> out_;   // 5 quantities x (w - 10): one row of the vertical pass
@@ -67,12 +46,13 @@ class SsimMap {
 void luma_to_float(const Plane& luma, unsigned bpc, float* dst);
 
 // float_ssim's decimation by `factor` with its factor x factor box low-pass (taps
-// 1/factor^2), sampled at every factor-th pixel; returns the new size. `dst` may not
-// alias `src` (libvmaf decimates in place, but never reads a sample it overwrote).
-void decimate_box(const float* src, int w, int h, int factor, float* dst, int& out_w, int& out_h);
+// 1/factor^2), sampled at every factor-th pixel, of the luma as luma_to_float converts
+// it (read from the plane, so the full-size float picture is never written); returns
+// the new size. libvmaf decimates its float picture in place, but never reads a sample
+// it overwrote.
+void decimate_box(const Plane& luma, unsigned bpc, int factor, float* dst, int& out_w, int& out_h);
 
-// MS-SSIM's decimation by 2 with its 9x9 low-pass; `k` computes the interior.
-void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h,
-                  const MapKernels& k = map_kernels_scalar());
+// MS-SSIM's decimation by 2 with its 9x9 low-pass; dsp.lpf_run computes the interior.
+void decimate_lpf(const float* src, int w, int h, float* dst, int& out_w, int& out_h, const Dsp& dsp);
 
 }  // namespace fastvmaf::ssim

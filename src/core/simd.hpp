@@ -216,6 +216,36 @@ struct V256 {
     return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(m), idx));
   }
 
+  // Float arithmetic (the float family's filters and statistics). HF holds as many
+  // floats as D holds doubles, so a float vector's halves widen to doubles one to one.
+  FVMAF_SIMD_INLINE F loadu_ps(const float* p) { return _mm256_loadu_ps(p); }
+  FVMAF_SIMD_INLINE void storeu_ps(float* p, F v) { _mm256_storeu_ps(p, v); }
+  FVMAF_SIMD_INLINE F set1_ps(float v) { return _mm256_set1_ps(v); }
+  FVMAF_SIMD_INLINE F zero_ps() { return _mm256_setzero_ps(); }
+  FVMAF_SIMD_INLINE F add_ps(F a, F b) { return _mm256_add_ps(a, b); }
+  FVMAF_SIMD_INLINE F sub_ps(F a, F b) { return _mm256_sub_ps(a, b); }
+  FVMAF_SIMD_INLINE F mul_ps(F a, F b) { return _mm256_mul_ps(a, b); }
+  FVMAF_SIMD_INLINE F div_ps(F a, F b) { return _mm256_div_ps(a, b); }
+  FVMAF_SIMD_INLINE F abs_ps(F a) { return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF))); }
+  FVMAF_SIMD_INLINE F and_ps(F a, F b) { return _mm256_and_ps(a, b); }
+  // Comparison masks of floats (every bit of a true element set), ordered, non-signalling:
+  // false where either is NaN, as C's < > == >= are.
+  FVMAF_SIMD_INLINE F cmplt_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
+  FVMAF_SIMD_INLINE F cmpgt_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
+  FVMAF_SIMD_INLINE F cmpeq_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
+  FVMAF_SIMD_INLINE F cmpge_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
+  // Where mask (a vector mask) is set, b, else a.
+  FVMAF_SIMD_INLINE F blendv_ps(F a, F b, F mask) { return _mm256_blendv_ps(a, b, mask); }
+  // rcpps: per element the estimate rcpss gives (the same table on one CPU).
+  FVMAF_SIMD_INLINE F rcp_ps(F a) { return _mm256_rcp_ps(a); }
+  // Doubles rounded to floats (nearest even), and two halves into one vector.
+  FVMAF_SIMD_INLINE HF cvtpd_ps(D a) { return _mm256_cvtpd_ps(a); }
+  FVMAF_SIMD_INLINE F combine_ps(HF lo, HF hi) { return _mm256_set_m128(hi, lo); }
+  FVMAF_SIMD_INLINE D cmplt_pd(D a, D b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
+  FVMAF_SIMD_INLINE D cmpgt_pd(D a, D b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
+  // The float mask of two double masks: lo's elements, then hi's.
+  FVMAF_SIMD_INLINE F narrow_masks_pd(D lo, D hi) { return castsi_ps(combine(narrow_mask_pd(lo), narrow_mask_pd(hi))); }
+
   // Reductions.
   FVMAF_SIMD_INLINE std::uint32_t reduce_add_epi32(I a) {
     const __m128i s = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
@@ -392,6 +422,46 @@ struct V512 {
     return _mm512_mask_blend_pd(_mm512_movepi64_mask(_mm512_castpd_si512(mask)), a, b);
   }
   FVMAF_SIMD_INLINE H narrow_mask_pd(D m) { return _mm512_cvtepi64_epi32(_mm512_castpd_si512(m)); }
+
+  FVMAF_SIMD_INLINE F loadu_ps(const float* p) { return _mm512_loadu_ps(p); }
+  FVMAF_SIMD_INLINE void storeu_ps(float* p, F v) { _mm512_storeu_ps(p, v); }
+  FVMAF_SIMD_INLINE F set1_ps(float v) { return _mm512_set1_ps(v); }
+  FVMAF_SIMD_INLINE F zero_ps() { return _mm512_setzero_ps(); }
+  FVMAF_SIMD_INLINE F add_ps(F a, F b) { return _mm512_add_ps(a, b); }
+  FVMAF_SIMD_INLINE F sub_ps(F a, F b) { return _mm512_sub_ps(a, b); }
+  FVMAF_SIMD_INLINE F mul_ps(F a, F b) { return _mm512_mul_ps(a, b); }
+  FVMAF_SIMD_INLINE F div_ps(F a, F b) { return _mm512_div_ps(a, b); }
+  FVMAF_SIMD_INLINE F abs_ps(F a) { return _mm512_and_ps(a, _mm512_castsi512_ps(_mm512_set1_epi32(0x7FFFFFFF))); }
+  FVMAF_SIMD_INLINE F and_ps(F a, F b) { return _mm512_and_ps(a, b); }
+  FVMAF_SIMD_INLINE F cmplt_ps(F a, F b) {
+    return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ)));
+  }
+  FVMAF_SIMD_INLINE F cmpgt_ps(F a, F b) {
+    return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_GT_OQ)));
+  }
+  FVMAF_SIMD_INLINE F cmpeq_ps(F a, F b) {
+    return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ)));
+  }
+  FVMAF_SIMD_INLINE F cmpge_ps(F a, F b) {
+    return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_GE_OQ)));
+  }
+  // The sign bit of each element decides, as blendvps does.
+  FVMAF_SIMD_INLINE F blendv_ps(F a, F b, F mask) {
+    return _mm512_mask_blend_ps(_mm512_movepi32_mask(_mm512_castps_si512(mask)), a, b);
+  }
+  // AVX-512's own estimate (vrcp14ps) is a different one: two 256-bit rcpps instead.
+  FVMAF_SIMD_INLINE F rcp_ps(F a) { return combine_ps(_mm256_rcp_ps(lo_half_ps(a)), _mm256_rcp_ps(hi_half_ps(a))); }
+  FVMAF_SIMD_INLINE HF cvtpd_ps(D a) { return _mm512_cvtpd_ps(a); }
+  FVMAF_SIMD_INLINE F combine_ps(HF lo, HF hi) {
+    return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
+  }
+  FVMAF_SIMD_INLINE D cmplt_pd(D a, D b) {
+    return _mm512_castsi512_pd(_mm512_movm_epi64(_mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)));
+  }
+  FVMAF_SIMD_INLINE D cmpgt_pd(D a, D b) {
+    return _mm512_castsi512_pd(_mm512_movm_epi64(_mm512_cmp_pd_mask(a, b, _CMP_GT_OQ)));
+  }
+  FVMAF_SIMD_INLINE F narrow_masks_pd(D lo, D hi) { return castsi_ps(combine(narrow_mask_pd(lo), narrow_mask_pd(hi))); }
 
   FVMAF_SIMD_INLINE std::uint32_t reduce_add_epi32(I a) {
     return static_cast<std::uint32_t>(_mm512_reduce_add_epi32(a));

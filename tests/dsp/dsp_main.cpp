@@ -24,6 +24,8 @@ void check_vif(Suite& s);
 void check_adm(Suite& s);
 void check_cambi(Suite& s);
 void check_speed(Suite& s);
+void check_float_filter(Suite& s);
+void check_float_vif(Suite& s);
 void check_extractors(Suite& s);
 }  // namespace fastvmaf::dsp_test
 
@@ -65,6 +67,8 @@ int main(int argc, char** argv) {
     dsp_test::check_adm(s);
     dsp_test::check_cambi(s);
     dsp_test::check_speed(s);
+    dsp_test::check_float_filter(s);
+    dsp_test::check_float_vif(s);
     dsp_test::check_extractors(s);
     return s.summary();
   } catch (const std::exception& e) {

@@ -73,7 +73,8 @@ Values run(const std::string& name, const std::vector<Picture>& refs, const std:
 }  // namespace
 
 void check_extractors(Suite& s) {
-  const char* names[] = {"psnr", "motion", "vif", "adm", "cambi", "speed_chroma", "speed_temporal"};
+  const char* names[] = {"psnr", "motion", "vif", "adm", "cambi", "speed_chroma", "speed_temporal",
+                         "float_vif", "float_motion"};
   struct Size {
     unsigned w, h, bpc;
   };

@@ -74,7 +74,7 @@ Values run(const std::string& name, const std::vector<Picture>& refs, const std:
 
 void check_extractors(Suite& s) {
   const char* names[] = {"psnr", "motion", "vif", "adm", "cambi", "speed_chroma", "speed_temporal",
-                         "float_vif", "float_motion"};
+                         "float_vif", "float_adm", "float_motion"};
   struct Size {
     unsigned w, h, bpc;
   };

@@ -8,23 +8,11 @@
 #include "common/adm_csf.hpp"
 #include "core/registry.hpp"
 #include "features/float_adm/float_adm_math.hpp"
-#include "features/float_adm/float_adm_rows.hpp"
 
 namespace fastvmaf::float_adm {
 
-namespace {
-struct Baseline {};
-}  // namespace
-
-const AdmKernels& baseline_adm_kernels() {
-  static constexpr AdmKernels k = AdmRows<Baseline>::table();
-  return k;
-}
-
-FloatAdmExtractor::FloatAdmExtractor(const OptionSet& o, bool force_scalar)
-    : cfg_(Config::from(o)),
-      names_(make_feature_names(o)),
-      kernels_(force_scalar || !avx2_adm_kernels() ? &baseline_adm_kernels() : avx2_adm_kernels()) {}
+FloatAdmExtractor::FloatAdmExtractor(const OptionSet& o)
+    : cfg_(Config::from(o)), names_(make_feature_names(o)), dsp_(make_dsp(cpu::active())) {}
 
 void FloatAdmExtractor::init(const VideoGeometry& g) {
   common::require_float_depth("float_adm", g.bpc);
@@ -141,7 +129,7 @@ float FloatAdmExtractor::contrast_measure(const ScaleParams& p, const common::Fl
     row.cube = cube;
     row.p = pf;
     float* values[3] = {values_[0].data(), values_[1].data(), values_[2].data()};
-    kernels_->measure(row, m.left, m.right, values);
+    dsp_.measure(row, m.left, m.right, values);
     float inner[3] = {0, 0, 0};
     for (int j = 0; j < m.cols(); ++j)
       for (int b = 0; b < 3; ++b) inner[b] += values[b][j];
@@ -185,7 +173,7 @@ void FloatAdmExtractor::submit(const FrameInput& f) {
       float* t[3] = {dis_b_.band[0].row(ii), dis_b_.band[1].row(ii), dis_b_.band[2].row(ii)};
       float* wa[3] = {weight_a_[0].row(ii), weight_a_[1].row(ii), weight_a_[2].row(ii)};
       float* wr[3] = {weight_r_[0].row(ii), weight_r_[1].row(ii), weight_r_[2].row(ii)};
-      kernels_->decouple(o, t, d.left, d.right, dp, wa, wr);
+      dsp_.decouple(o, t, d.left, d.right, dp, wa, wr);
     }
     out.num = contrast_measure(p, ref_b_.band, dis_b_.band, weight_a_, cfg_.noise_weight);
     out.aim_num = contrast_measure(p, dis_b_.band, ref_b_.band, weight_r_, 0.0);

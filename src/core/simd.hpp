@@ -245,6 +245,11 @@ struct V256 {
   FVMAF_SIMD_INLINE D cmpgt_pd(D a, D b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
   // The float mask of two double masks: lo's elements, then hi's.
   FVMAF_SIMD_INLINE F narrow_masks_pd(D lo, D hi) { return castsi_ps(combine(narrow_mask_pd(lo), narrow_mask_pd(hi))); }
+  // The even and the odd elements of a followed by b, each in element order.
+  FVMAF_SIMD_INLINE void deinterleave_ps(F a, F b, F& even, F& odd) {
+    even = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0x88)), 0xD8));
+    odd = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0xDD)), 0xD8));
+  }
 
   // Reductions.
   FVMAF_SIMD_INLINE std::uint32_t reduce_add_epi32(I a) {
@@ -462,6 +467,10 @@ struct V512 {
     return _mm512_castsi512_pd(_mm512_movm_epi64(_mm512_cmp_pd_mask(a, b, _CMP_GT_OQ)));
   }
   FVMAF_SIMD_INLINE F narrow_masks_pd(D lo, D hi) { return castsi_ps(combine(narrow_mask_pd(lo), narrow_mask_pd(hi))); }
+  FVMAF_SIMD_INLINE void deinterleave_ps(F a, F b, F& even, F& odd) {
+    even = _mm512_permutex2var_ps(a, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), b);
+    odd = _mm512_permutex2var_ps(a, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), b);
+  }
 
   FVMAF_SIMD_INLINE std::uint32_t reduce_add_epi32(I a) {
     return static_cast<std::uint32_t>(_mm512_reduce_add_epi32(a));

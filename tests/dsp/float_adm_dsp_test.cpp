@@ -1,4 +1,5 @@
-// float_adm_dsp: the decouple (in place, with the masking weights), the contrast
+// float_adm_dsp: the DWT's two passes (every column range, with and without the
+// high-pass bands), the decouple (in place, with the masking weights), the contrast
 // measure of a row (every column range, with and without the masking threshold, cubes
 // and other p-norms) and the reciprocal estimate, on random bands: scaled copies (angle
 // below 1 degree, gains above and below 1), independent noise, zeros and tiny values.
@@ -57,6 +58,41 @@ std::pair<int, int> random_range(Rng& rng, int w) {
 void check_float_adm(Suite& s) {
   using float_adm::Dsp;
   TableCheck<Dsp> t(s, "float_adm", float_adm::make_dsp);
+  t.entry("dwt_vertical", &Dsp::dwt_vertical, [](auto ref, auto got, Rng& rng) {
+    const int n = static_cast<int>(random_width(rng, 2100));
+    const unsigned un = static_cast<unsigned>(n);
+    Bands in(un);
+    Guarded<float> r3(un), la(un), ha(un), lb(un), hb(un);
+    for (auto& g : in.b) fill_floats(rng, g.data(), un);
+    fill_floats(rng, r3.data(), un);
+    const float* rows[4] = {in.b[0].data(), in.b[1].data(), in.b[2].data(), r3.data()};
+    if (rng() % 3 == 0) rows[rng() % 4] = rows[rng() % 4];  // a reflected row repeats one
+    const bool lo_only = rng() % 4 == 0;
+    ref(rows, n, la.data(), lo_only ? nullptr : ha.data());
+    got(rows, n, lb.data(), lo_only ? nullptr : hb.data());
+    const std::string where = fmt::format("n {} lo only {}", n, lo_only);
+    const std::string f = compare("lo", la, lb, where);
+    return f.empty() ? compare("hi", ha, hb, where) : f;
+  });
+  t.entry("dwt_horizontal", &Dsp::dwt_horizontal, [](auto ref, auto got, Rng& rng) {
+    const int in_w = static_cast<int>(random_width(rng, 2100));
+    const int w = (in_w + 1) / 2;
+    const unsigned uin = static_cast<unsigned>(in_w), uw = static_cast<unsigned>(w);
+    Guarded<float> lo(uin), hi(uin);
+    fill_floats(rng, lo.data(), uin);
+    fill_floats(rng, hi.data(), uin);
+    const bool lo_only = rng() % 4 == 0;
+    const auto [j0, j1] = random_range(rng, w);
+    Bands oa(uw), ob(uw);
+    Guarded<float> aa(uw), ab(uw);
+    float* const* pa = oa.ptr();
+    float* const* pb = ob.ptr();
+    ref(lo.data(), lo_only ? nullptr : hi.data(), in_w, j0, j1, aa.data(), pa[0], pa[1], pa[2]);
+    got(lo.data(), lo_only ? nullptr : hi.data(), in_w, j0, j1, ab.data(), pb[0], pb[1], pb[2]);
+    const std::string where = fmt::format("in_w {} cols {}..{} lo only {}", in_w, j0, j1, lo_only);
+    const std::string f = compare("a", aa, ab, where);
+    return f.empty() ? compare_bands("h v d", oa, ob, where) : f;
+  });
   t.entry("decouple", &Dsp::decouple, [](auto ref, auto got, Rng& rng) {
     const int w = static_cast<int>(random_width(rng, 1100));
     DecoupleParams dp;

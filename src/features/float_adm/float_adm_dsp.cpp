@@ -8,6 +8,26 @@ namespace fastvmaf::float_adm {
 
 namespace {
 
+void dwt_vertical_c(const float* const* rows, int n, float* lo, float* hi) {
+  const float *r0 = rows[0], *r1 = rows[1], *r2 = rows[2], *r3 = rows[3];
+  for (int j = 0; j < n; ++j) lo[j] = dwt_tap(kDwtLo, r0[j], r1[j], r2[j], r3[j]);
+  if (hi)
+    for (int j = 0; j < n; ++j) hi[j] = dwt_tap(kDwtHi, r0[j], r1[j], r2[j], r3[j]);
+}
+
+void dwt_horizontal_c(const float* lo, const float* hi, int in_w, int j0, int j1, float* a, float* h, float* v,
+                      float* d) {
+  for (int j = j0; j < j1; ++j) {
+    const int x0 = dwt_index(j, 0, in_w), x1 = dwt_index(j, 1, in_w);
+    const int x2 = dwt_index(j, 2, in_w), x3 = dwt_index(j, 3, in_w);
+    a[j] = dwt_tap(kDwtLo, lo[x0], lo[x1], lo[x2], lo[x3]);
+    if (!hi) continue;
+    v[j] = dwt_tap(kDwtHi, lo[x0], lo[x1], lo[x2], lo[x3]);
+    h[j] = dwt_tap(kDwtLo, hi[x0], hi[x1], hi[x2], hi[x3]);
+    d[j] = dwt_tap(kDwtHi, hi[x0], hi[x1], hi[x2], hi[x3]);
+  }
+}
+
 void decouple_c(float* const* o, float* const* t, int j0, int j1, const DecoupleParams& p, float* const* weight_a,
                 float* const* weight_r) {
   for (int j = j0; j < j1; ++j) {
@@ -51,7 +71,7 @@ void reciprocal_c(const float* in, std::size_t n, float* out) {
   for (std::size_t i = 0; i < n; ++i) out[i] = reciprocal_estimate(in[i]);
 }
 
-constexpr Dsp kC = {&decouple_c, &measure_c, &reciprocal_c};
+constexpr Dsp kC = {&dwt_vertical_c, &dwt_horizontal_c, &decouple_c, &measure_c, &reciprocal_c};
 
 }  // namespace
 

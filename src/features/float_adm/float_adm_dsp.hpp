@@ -3,6 +3,10 @@
 // then the AVX2 and AVX-512 ones (float_adm_simd.hpp), each giving the C entry's bits
 // for every input (tests/dsp checks it).
 //
+//  - dwt_vertical, dwt_horizontal: adm_dwt2_s's two passes (adm_dwt2_lo_s's when only the
+//    approximation is wanted): the db2 filters down four rows into a low-pass and a
+//    high-pass row, then along them at every other column, the sources reflected at the
+//    start and mirrored at the end (float_adm_math.hpp, dwt_index).
 //  - decouple: adm_decouple_s over samples [j0, j1) of one row, in place (r over the
 //    reference bands, a over the distorted ones), then adm_csf_s's masking weights of
 //    a and r.
@@ -42,6 +46,14 @@ struct MeasureRow {
 };
 
 struct Dsp {
+  // lo[j] (hi[j]) = the low-pass (high-pass) tap sum of rows[0..3][j] for j < n; no hi
+  // row when hi is null.
+  void (*dwt_vertical)(const float* const* rows, int n, float* lo, float* hi);
+  // Outputs [j0, j1) of one row of the approximation a (low-pass of lo) and, unless hi is
+  // null, of the bands h (low-pass of hi), v (high-pass of lo) and d (high-pass of hi),
+  // from rows lo and hi of in_w samples.
+  void (*dwt_horizontal)(const float* lo, const float* hi, int in_w, int j0, int j1, float* a, float* h, float* v,
+                         float* d);
   void (*decouple)(float* const* o, float* const* t, int j0, int j1, const DecoupleParams& p, float* const* weight_a,
                    float* const* weight_r);
   void (*measure)(const MeasureRow& r, int j0, int j1, float* const* values);

@@ -4,6 +4,10 @@
 // lane by lane, in the same order; nothing is contracted. L = V::kLanes32 samples at a
 // time; tails go to the C entries.
 //
+//  - dwt_vertical: L columns at a time, the C sums (from 0, taps ascending).
+//  - dwt_horizontal: L outputs at a time from 2L consecutive samples split into their
+//    even and odd elements (outputs j read samples 2j - 1 .. 2j + 2); the first output
+//    and the last ones, whose sources reflect or mirror, are the C entry's.
 //  - decouple: the reciprocal estimate is rcpps (V::rcp_ps), the packed form of the rcpss
 //    that libvmaf's DIVS uses (the same table per lane; the reciprocal entry lets tests
 //    check that on every run); the gain limit's MIN / MAX in double lanes, as C promotes
@@ -56,6 +60,75 @@ struct Kernels {
       return V::cvtpd_ps(V::blendv_pd(td, g, kLess ? V::cmplt_pd(g, td) : V::cmpgt_pd(g, td)));
     };
     return V::combine_ps(half(V::lo_half_ps(rst), V::lo_half_ps(t)), half(V::hi_half_ps(rst), V::hi_half_ps(t)));
+  }
+
+  // 0 + f0 s0 + f1 s1 + f2 s2 + f3 s3 in this order (dwt_tap; the 0 makes a -0 sum +0).
+  static F tap4(const F (&f)[4], F s0, F s1, F s2, F s3) {
+    F acc = V::add_ps(V::zero_ps(), V::mul_ps(f[0], s0));
+    acc = V::add_ps(acc, V::mul_ps(f[1], s1));
+    acc = V::add_ps(acc, V::mul_ps(f[2], s2));
+    return V::add_ps(acc, V::mul_ps(f[3], s3));
+  }
+  // The taps as vectors (each element named, so that no table is referenced here).
+  static void lo_taps(F (&f)[4]) {
+    f[0] = V::set1_ps(kDwtLo[0]);
+    f[1] = V::set1_ps(kDwtLo[1]);
+    f[2] = V::set1_ps(kDwtLo[2]);
+    f[3] = V::set1_ps(kDwtLo[3]);
+  }
+  static void hi_taps(F (&f)[4]) {
+    f[0] = V::set1_ps(kDwtHi[0]);
+    f[1] = V::set1_ps(kDwtHi[1]);
+    f[2] = V::set1_ps(kDwtHi[2]);
+    f[3] = V::set1_ps(kDwtHi[3]);
+  }
+
+  static void dwt_vertical(const float* const* rows, int n, float* lo, float* hi) {
+    F fl[4], fh[4];
+    lo_taps(fl);
+    hi_taps(fh);
+    const float *r0 = rows[0], *r1 = rows[1], *r2 = rows[2], *r3 = rows[3];
+    int j = 0;
+    for (; j + L <= n; j += L) {
+      const F s0 = V::loadu_ps(r0 + j), s1 = V::loadu_ps(r1 + j), s2 = V::loadu_ps(r2 + j), s3 = V::loadu_ps(r3 + j);
+      V::storeu_ps(lo + j, tap4(fl, s0, s1, s2, s3));
+      if (hi) V::storeu_ps(hi + j, tap4(fh, s0, s1, s2, s3));
+    }
+    if (j == n) return;
+    const float* tail[4] = {r0 + j, r1 + j, r2 + j, r3 + j};
+    c_dsp().dwt_vertical(tail, n - j, lo + j, hi ? hi + j : nullptr);
+  }
+
+  // The four sources of outputs j .. j + L - 1: x[2j - 1 + 2i + t] for t = 0..3.
+  static void sources(const float* x, int j, F (&s)[4]) {
+    const float* p = x + 2 * j - 1;
+    V::deinterleave_ps(V::loadu_ps(p), V::loadu_ps(p + L), s[0], s[1]);
+    V::deinterleave_ps(V::loadu_ps(p + 2), V::loadu_ps(p + 2 + L), s[2], s[3]);
+  }
+
+  static void dwt_horizontal(const float* lo, const float* hi, int in_w, int j0, int j1, float* a, float* h, float* v,
+                             float* d) {
+    // Outputs 1 .. (in_w - 3) / 2 read 2j - 1 .. 2j + 2 inside the row.
+    const int first = j0 > 1 ? j0 : 1;
+    const int interior_end = in_w >= 3 ? (in_w - 3) / 2 + 1 : 0;
+    const int last = j1 < interior_end ? j1 : interior_end;
+    if (first >= last) return c_dsp().dwt_horizontal(lo, hi, in_w, j0, j1, a, h, v, d);
+    if (j0 < first) c_dsp().dwt_horizontal(lo, hi, in_w, j0, first, a, h, v, d);
+    F fl[4], fh[4];
+    lo_taps(fl);
+    hi_taps(fh);
+    int j = first;
+    for (; j + L <= last; j += L) {
+      F s[4];
+      sources(lo, j, s);
+      V::storeu_ps(a + j, tap4(fl, s[0], s[1], s[2], s[3]));
+      if (!hi) continue;
+      V::storeu_ps(v + j, tap4(fh, s[0], s[1], s[2], s[3]));
+      sources(hi, j, s);
+      V::storeu_ps(h + j, tap4(fl, s[0], s[1], s[2], s[3]));
+      V::storeu_ps(d + j, tap4(fh, s[0], s[1], s[2], s[3]));
+    }
+    if (j < j1) c_dsp().dwt_horizontal(lo, hi, in_w, j, j1, a, h, v, d);
   }
 
   static void decouple(float* const* o, float* const* t, int j0, int j1, const DecoupleParams& p,
@@ -152,6 +225,8 @@ struct Kernels {
 
   // Baseline code, as the fill functions that call it (core/cpu.hpp).
   static FVMAF_DSP_FILL void fill(Dsp& d) {
+    d.dwt_vertical = &dwt_vertical;
+    d.dwt_horizontal = &dwt_horizontal;
     d.decouple = &decouple;
     d.measure = &measure;
     d.reciprocal = &reciprocal;

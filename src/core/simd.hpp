@@ -236,6 +236,8 @@ struct V256 {
   FVMAF_SIMD_INLINE F cmpge_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
   // Where mask (a vector mask) is set, b, else a.
   FVMAF_SIMD_INLINE F blendv_ps(F a, F b, F mask) { return _mm256_blendv_ps(a, b, mask); }
+  // Whether every element of a float vector mask is true.
+  FVMAF_SIMD_INLINE bool all_true_ps(F mask) { return _mm256_movemask_ps(mask) == 0xFF; }
   // rcpps: per element the estimate rcpss gives (the same table on one CPU).
   FVMAF_SIMD_INLINE F rcp_ps(F a) { return _mm256_rcp_ps(a); }
   // Doubles rounded to floats (nearest even), and two halves into one vector.
@@ -454,6 +456,7 @@ struct V512 {
   FVMAF_SIMD_INLINE F blendv_ps(F a, F b, F mask) {
     return _mm512_mask_blend_ps(_mm512_movepi32_mask(_mm512_castps_si512(mask)), a, b);
   }
+  FVMAF_SIMD_INLINE bool all_true_ps(F mask) { return _mm512_movepi32_mask(_mm512_castps_si512(mask)) == 0xFFFF; }
   // AVX-512's own estimate (vrcp14ps) is a different one: two 256-bit rcpps instead.
   FVMAF_SIMD_INLINE F rcp_ps(F a) { return combine_ps(_mm256_rcp_ps(lo_half_ps(a)), _mm256_rcp_ps(hi_half_ps(a))); }
   FVMAF_SIMD_INLINE HF cvtpd_ps(D a) { return _mm512_cvtpd_ps(a); }

@@ -9,7 +9,8 @@
 //  - statistic: the per-pixel statistic of L pixels, libvmaf's if-blocks as blends
 //    (float_vif_math.hpp computes both sides too), the two quotients that involve the
 //    double vif_sigma_nsq in double lanes (two halves of L / 2) and narrowed once, and
-//    log2f_approx on the float bits. The tail goes to the C entry.
+//    log2f_approx on the float bits; where every lane of a vector is below the noise
+//    floor, only that branch's values. The tail goes to the C entry.
 #pragma once
 
 #include <limits>
@@ -123,12 +124,22 @@ struct Kernels {
       const F s12 = V::sub_ps(xy, V::mul_ps(mu1, mu2));
       s1 = select(V::cmpgt_ps(s1, zero), s1, zero);
       s2 = select(V::cmpgt_ps(s2, zero), s2, zero);
+      const F flat_ref = V::cmplt_ps(s1, eps);
+      const F s1_kept = select(flat_ref, zero, s1);
+      // Below the noise floor the statistic is 1 - sigma2 / sigma_max and 1 (what the
+      // selects at the end give those lanes); when every lane is, the quotients and
+      // logarithms of the other branch are not needed.
+      const F below_noise = less_than(s1_kept, nsq);
+      if (V::all_true_ps(below_noise)) {
+        V::storeu_ps(num + j, V::sub_ps(one, V::mul_ps(s2, max_inv)));
+        V::storeu_ps(den + j, one);
+        continue;
+      }
       F g = V::div_ps(s12, V::add_ps(s1, eps));
       F sv = V::sub_ps(s2, V::mul_ps(g, s12));
-      const F flat_ref = V::cmplt_ps(s1, eps);
       g = select(flat_ref, zero, g);
       sv = select(flat_ref, s2, sv);
-      s1 = select(flat_ref, zero, s1);
+      s1 = s1_kept;
       const F flat_dis = V::cmplt_ps(s2, eps);
       g = select(flat_dis, zero, g);
       sv = select(flat_dis, zero, sv);
@@ -140,7 +151,6 @@ struct Kernels {
       F nv = log2_approx(one_plus_quotient(V::mul_ps(V::mul_ps(g, g), s1), sv, nsq));
       F dv = log2_approx(one_plus_quotient(s1, nsq));
       nv = select(V::cmplt_ps(s12, zero), zero, nv);
-      const F below_noise = less_than(s1, nsq);
       nv = select(below_noise, V::sub_ps(one, V::mul_ps(s2, max_inv)), nv);
       dv = select(below_noise, one, dv);
       V::storeu_ps(num + j, nv);

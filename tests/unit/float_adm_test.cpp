@@ -18,10 +18,10 @@
 #include "core/cpu.hpp"
 #include "core/feature_name.hpp"
 #include "features/float_adm/float_adm.hpp"
+#include "features/float_adm/float_adm_dsp.hpp"
 #include "features/float_adm/float_adm_math.hpp"
 #include "features/float_adm/float_adm_options.hpp"
 #include "features/float_adm/float_adm_params.hpp"
-#include "features/float_adm/float_adm_dsp.hpp"
 #include "float_reference.hpp"
 
 namespace fastvmaf::float_adm {

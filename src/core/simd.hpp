@@ -226,31 +226,35 @@ struct V256 {
   FVMAF_SIMD_INLINE F sub_ps(F a, F b) { return _mm256_sub_ps(a, b); }
   FVMAF_SIMD_INLINE F mul_ps(F a, F b) { return _mm256_mul_ps(a, b); }
   FVMAF_SIMD_INLINE F div_ps(F a, F b) { return _mm256_div_ps(a, b); }
-  FVMAF_SIMD_INLINE F abs_ps(F a) { return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF))); }
   FVMAF_SIMD_INLINE F and_ps(F a, F b) { return _mm256_and_ps(a, b); }
   // Comparison masks of floats (every bit of a true element set), ordered, non-signalling:
-  // false where either is NaN, as C's < > == >= are.
+  // false where either is NaN, as C's < > <= are.
   FVMAF_SIMD_INLINE F cmplt_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
   FVMAF_SIMD_INLINE F cmpgt_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
-  FVMAF_SIMD_INLINE F cmpeq_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
-  FVMAF_SIMD_INLINE F cmpge_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
   // Where mask (a vector mask) is set, b, else a.
   FVMAF_SIMD_INLINE F blendv_ps(F a, F b, F mask) { return _mm256_blendv_ps(a, b, mask); }
-  // Whether every element of a float vector mask is true.
-  FVMAF_SIMD_INLINE bool all_true_ps(F mask) { return _mm256_movemask_ps(mask) == 0xFF; }
-  // rcpps: per element the estimate rcpss gives (the same table on one CPU).
-  FVMAF_SIMD_INLINE F rcp_ps(F a) { return _mm256_rcp_ps(a); }
   // Doubles rounded to floats (nearest even), and two halves into one vector.
   FVMAF_SIMD_INLINE HF cvtpd_ps(D a) { return _mm256_cvtpd_ps(a); }
   FVMAF_SIMD_INLINE F combine_ps(HF lo, HF hi) { return _mm256_set_m128(hi, lo); }
+  // The even elements of a, then those of b, in element order: a0 a2 ... b0 b2 ...
+  FVMAF_SIMD_INLINE F even_ps(F a, F b) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0x88)), 0xD8));
+  }
+
+  // More of the same for float VIF, ADM and the filter: == and >= as C's (ordered); |a|;
+  // whether every element of a mask is true; rcpps, per element the estimate rcpss gives
+  // (the same table on one CPU); double comparisons and the float mask of two double
+  // masks (lo's elements, then hi's); the odd elements of a, then b: a1 a3 ... b1 b3 ...
+  FVMAF_SIMD_INLINE F cmpeq_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
+  FVMAF_SIMD_INLINE F cmpge_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
+  FVMAF_SIMD_INLINE F abs_ps(F a) { return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF))); }
+  FVMAF_SIMD_INLINE bool all_true_ps(F mask) { return _mm256_movemask_ps(mask) == 0xFF; }
+  FVMAF_SIMD_INLINE F rcp_ps(F a) { return _mm256_rcp_ps(a); }
   FVMAF_SIMD_INLINE D cmplt_pd(D a, D b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
   FVMAF_SIMD_INLINE D cmpgt_pd(D a, D b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
-  // The float mask of two double masks: lo's elements, then hi's.
   FVMAF_SIMD_INLINE F narrow_masks_pd(D lo, D hi) { return castsi_ps(combine(narrow_mask_pd(lo), narrow_mask_pd(hi))); }
-  // The even and the odd elements of a followed by b, each in element order.
-  FVMAF_SIMD_INLINE void deinterleave_ps(F a, F b, F& even, F& odd) {
-    even = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0x88)), 0xD8));
-    odd = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0xDD)), 0xD8));
+  FVMAF_SIMD_INLINE F odd_ps(F a, F b) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0xDD)), 0xD8));
   }
 
   // Reductions.
@@ -438,7 +442,6 @@ struct V512 {
   FVMAF_SIMD_INLINE F sub_ps(F a, F b) { return _mm512_sub_ps(a, b); }
   FVMAF_SIMD_INLINE F mul_ps(F a, F b) { return _mm512_mul_ps(a, b); }
   FVMAF_SIMD_INLINE F div_ps(F a, F b) { return _mm512_div_ps(a, b); }
-  FVMAF_SIMD_INLINE F abs_ps(F a) { return _mm512_and_ps(a, _mm512_castsi512_ps(_mm512_set1_epi32(0x7FFFFFFF))); }
   FVMAF_SIMD_INLINE F and_ps(F a, F b) { return _mm512_and_ps(a, b); }
   FVMAF_SIMD_INLINE F cmplt_ps(F a, F b) {
     return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ)));
@@ -446,23 +449,29 @@ struct V512 {
   FVMAF_SIMD_INLINE F cmpgt_ps(F a, F b) {
     return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_GT_OQ)));
   }
+  // The sign bit of each element decides, as blendvps does.
+  FVMAF_SIMD_INLINE F blendv_ps(F a, F b, F mask) {
+    return _mm512_mask_blend_ps(_mm512_movepi32_mask(_mm512_castps_si512(mask)), a, b);
+  }
+  FVMAF_SIMD_INLINE HF cvtpd_ps(D a) { return _mm512_cvtpd_ps(a); }
+  FVMAF_SIMD_INLINE F combine_ps(HF lo, HF hi) {
+    return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
+  }
+  FVMAF_SIMD_INLINE F even_ps(F a, F b) {
+    const __m512i idx = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    return _mm512_permutex2var_ps(a, idx, b);
+  }
+
   FVMAF_SIMD_INLINE F cmpeq_ps(F a, F b) {
     return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ)));
   }
   FVMAF_SIMD_INLINE F cmpge_ps(F a, F b) {
     return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_GE_OQ)));
   }
-  // The sign bit of each element decides, as blendvps does.
-  FVMAF_SIMD_INLINE F blendv_ps(F a, F b, F mask) {
-    return _mm512_mask_blend_ps(_mm512_movepi32_mask(_mm512_castps_si512(mask)), a, b);
-  }
+  FVMAF_SIMD_INLINE F abs_ps(F a) { return _mm512_and_ps(a, _mm512_castsi512_ps(_mm512_set1_epi32(0x7FFFFFFF))); }
   FVMAF_SIMD_INLINE bool all_true_ps(F mask) { return _mm512_movepi32_mask(_mm512_castps_si512(mask)) == 0xFFFF; }
   // AVX-512's own estimate (vrcp14ps) is a different one: two 256-bit rcpps instead.
   FVMAF_SIMD_INLINE F rcp_ps(F a) { return combine_ps(_mm256_rcp_ps(lo_half_ps(a)), _mm256_rcp_ps(hi_half_ps(a))); }
-  FVMAF_SIMD_INLINE HF cvtpd_ps(D a) { return _mm512_cvtpd_ps(a); }
-  FVMAF_SIMD_INLINE F combine_ps(HF lo, HF hi) {
-    return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
-  }
   FVMAF_SIMD_INLINE D cmplt_pd(D a, D b) {
     return _mm512_castsi512_pd(_mm512_movm_epi64(_mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)));
   }
@@ -470,9 +479,9 @@ struct V512 {
     return _mm512_castsi512_pd(_mm512_movm_epi64(_mm512_cmp_pd_mask(a, b, _CMP_GT_OQ)));
   }
   FVMAF_SIMD_INLINE F narrow_masks_pd(D lo, D hi) { return castsi_ps(combine(narrow_mask_pd(lo), narrow_mask_pd(hi))); }
-  FVMAF_SIMD_INLINE void deinterleave_ps(F a, F b, F& even, F& odd) {
-    even = _mm512_permutex2var_ps(a, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), b);
-    odd = _mm512_permutex2var_ps(a, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), b);
+  FVMAF_SIMD_INLINE F odd_ps(F a, F b) {
+    const __m512i idx = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    return _mm512_permutex2var_ps(a, idx, b);
   }
 
   FVMAF_SIMD_INLINE std::uint32_t reduce_add_epi32(I a) {

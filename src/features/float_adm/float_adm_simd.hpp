@@ -102,8 +102,12 @@ struct Kernels {
   // The four sources of outputs j .. j + L - 1: x[2j - 1 + 2i + t] for t = 0..3.
   static void sources(const float* x, int j, F (&s)[4]) {
     const float* p = x + 2 * j - 1;
-    V::deinterleave_ps(V::loadu_ps(p), V::loadu_ps(p + L), s[0], s[1]);
-    V::deinterleave_ps(V::loadu_ps(p + 2), V::loadu_ps(p + 2 + L), s[2], s[3]);
+    const F a0 = V::loadu_ps(p), a1 = V::loadu_ps(p + L);
+    const F b0 = V::loadu_ps(p + 2), b1 = V::loadu_ps(p + 2 + L);
+    s[0] = V::even_ps(a0, a1);
+    s[1] = V::odd_ps(a0, a1);
+    s[2] = V::even_ps(b0, b1);
+    s[3] = V::odd_ps(b0, b1);
   }
 
   static void dwt_horizontal(const float* lo, const float* hi, int in_w, int j0, int j1, float* a, float* h, float* v,

@@ -30,7 +30,8 @@ if(FASTVMAF_SANITIZE)
       src/core/pooling.cpp
       src/features/float_adm/float_adm_params.cpp
       src/features/float_vif/float_vif.cpp src/features/float_vif/float_vif_params.cpp
-      src/features/float_vif/float_vif_avx2.cpp
+      src/features/float_vif/float_vif_dsp.cpp src/features/float_vif/float_vif_avx2.cpp
+      src/features/float_vif/float_vif_avx512.cpp
       src/features/psnr_hvs/psnr_hvs.cpp
       src/features/speed/speed_plane.cpp
       src/features/ssim/ssim_map.cpp

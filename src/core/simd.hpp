@@ -216,8 +216,9 @@ struct V256 {
     return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(m), idx));
   }
 
-  // Float arithmetic (SSIM's filters and terms, PSNR-HVS's masking). HF holds as many
-  // floats as D holds doubles, so a float vector's halves widen to doubles one to one.
+  // Float arithmetic (SSIM's filters and terms, PSNR-HVS's masking, the float family's
+  // filters and statistics). HF holds as many floats as D holds doubles, so a float
+  // vector's halves widen to doubles one to one.
   FVMAF_SIMD_INLINE F loadu_ps(const float* p) { return _mm256_loadu_ps(p); }
   FVMAF_SIMD_INLINE void storeu_ps(float* p, F v) { _mm256_storeu_ps(p, v); }
   FVMAF_SIMD_INLINE F set1_ps(float v) { return _mm256_set1_ps(v); }
@@ -245,6 +246,22 @@ struct V256 {
   FVMAF_SIMD_INLINE void storeu_pd(double* p, D v) { _mm256_storeu_pd(p, v); }
   // Correctly rounded, as std::sqrt.
   FVMAF_SIMD_INLINE D sqrt_pd(D a) { return _mm256_sqrt_pd(a); }
+
+  // More of the same for float VIF, ADM and the filter: == and >= as C's (ordered); |a|;
+  // whether every element of a mask is true; rcpps, per element the estimate rcpss gives
+  // (the same table on one CPU); double comparisons and the float mask of two double
+  // masks (lo's elements, then hi's); the odd elements of a, then b: a1 a3 ... b1 b3 ...
+  FVMAF_SIMD_INLINE F cmpeq_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
+  FVMAF_SIMD_INLINE F cmpge_ps(F a, F b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
+  FVMAF_SIMD_INLINE F abs_ps(F a) { return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF))); }
+  FVMAF_SIMD_INLINE bool all_true_ps(F mask) { return _mm256_movemask_ps(mask) == 0xFF; }
+  FVMAF_SIMD_INLINE F rcp_ps(F a) { return _mm256_rcp_ps(a); }
+  FVMAF_SIMD_INLINE D cmplt_pd(D a, D b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
+  FVMAF_SIMD_INLINE D cmpgt_pd(D a, D b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
+  FVMAF_SIMD_INLINE F narrow_masks_pd(D lo, D hi) { return castsi_ps(combine(narrow_mask_pd(lo), narrow_mask_pd(hi))); }
+  FVMAF_SIMD_INLINE F odd_ps(F a, F b) {
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, 0xDD)), 0xD8));
+  }
 
   // Reductions.
   FVMAF_SIMD_INLINE std::uint32_t reduce_add_epi32(I a) {
@@ -456,6 +473,28 @@ struct V512 {
   FVMAF_SIMD_INLINE D loadu_pd(const double* p) { return _mm512_loadu_pd(p); }
   FVMAF_SIMD_INLINE void storeu_pd(double* p, D v) { _mm512_storeu_pd(p, v); }
   FVMAF_SIMD_INLINE D sqrt_pd(D a) { return _mm512_sqrt_pd(a); }
+
+  FVMAF_SIMD_INLINE F cmpeq_ps(F a, F b) {
+    return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ)));
+  }
+  FVMAF_SIMD_INLINE F cmpge_ps(F a, F b) {
+    return _mm512_castsi512_ps(_mm512_movm_epi32(_mm512_cmp_ps_mask(a, b, _CMP_GE_OQ)));
+  }
+  FVMAF_SIMD_INLINE F abs_ps(F a) { return _mm512_and_ps(a, _mm512_castsi512_ps(_mm512_set1_epi32(0x7FFFFFFF))); }
+  FVMAF_SIMD_INLINE bool all_true_ps(F mask) { return _mm512_movepi32_mask(_mm512_castps_si512(mask)) == 0xFFFF; }
+  // AVX-512's own estimate (vrcp14ps) is a different one: two 256-bit rcpps instead.
+  FVMAF_SIMD_INLINE F rcp_ps(F a) { return combine_ps(_mm256_rcp_ps(lo_half_ps(a)), _mm256_rcp_ps(hi_half_ps(a))); }
+  FVMAF_SIMD_INLINE D cmplt_pd(D a, D b) {
+    return _mm512_castsi512_pd(_mm512_movm_epi64(_mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)));
+  }
+  FVMAF_SIMD_INLINE D cmpgt_pd(D a, D b) {
+    return _mm512_castsi512_pd(_mm512_movm_epi64(_mm512_cmp_pd_mask(a, b, _CMP_GT_OQ)));
+  }
+  FVMAF_SIMD_INLINE F narrow_masks_pd(D lo, D hi) { return castsi_ps(combine(narrow_mask_pd(lo), narrow_mask_pd(hi))); }
+  FVMAF_SIMD_INLINE F odd_ps(F a, F b) {
+    const __m512i idx = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    return _mm512_permutex2var_ps(a, idx, b);
+  }
 
   FVMAF_SIMD_INLINE std::uint32_t reduce_add_epi32(I a) {
     return static_cast<std::uint32_t>(_mm512_reduce_add_epi32(a));

@@ -26,6 +26,9 @@ void check_cambi(Suite& s);
 void check_speed(Suite& s);
 void check_ssim(Suite& s);
 void check_psnr_hvs(Suite& s);
+void check_float_filter(Suite& s);
+void check_float_vif(Suite& s);
+void check_float_adm(Suite& s);
 void check_extractors(Suite& s);
 }  // namespace fastvmaf::dsp_test
 
@@ -69,6 +72,9 @@ int main(int argc, char** argv) {
     dsp_test::check_speed(s);
     dsp_test::check_ssim(s);
     dsp_test::check_psnr_hvs(s);
+    dsp_test::check_float_filter(s);
+    dsp_test::check_float_vif(s);
+    dsp_test::check_float_adm(s);
     dsp_test::check_extractors(s);
     return s.summary();
   } catch (const std::exception& e) {

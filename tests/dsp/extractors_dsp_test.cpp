@@ -77,7 +77,7 @@ unsigned min_size(const std::string& name) { return name == "float_ms_ssim" ? 17
 
 void check_extractors(Suite& s) {
   const char* names[] = {"psnr", "motion", "vif", "adm", "cambi", "speed_chroma", "speed_temporal",
-                         "float_ssim", "float_ms_ssim", "psnr_hvs"};
+                         "float_ssim", "float_ms_ssim", "psnr_hvs", "float_vif", "float_adm", "float_motion"};
   struct Size {
     unsigned w, h, bpc;
   };

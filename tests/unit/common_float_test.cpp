@@ -13,6 +13,7 @@
 #include "common/gaussian.hpp"
 #include "common/mirror.hpp"
 #include "common/resample.hpp"
+#include "core/cpu.hpp"
 #include "float_reference.hpp"
 
 namespace fastvmaf::common {
@@ -63,69 +64,46 @@ TEST(CommonFloatPicture, KnowsTheDepthsLibvmafConverts) {
 }
 
 TEST(CommonFloatFilter, RowsEqualThePlainFilter) {
-  std::mt19937 rng(7);
-  for (float ks : {0.5f, 1.0f, 2.0f}) {
-    for (int scale = 0; scale < 4; ++scale) {
-      const FilterTaps f{vif_filter_taps(scale, ks)};
-      for (int trial = 0; trial < 4; ++trial) {
-        // From the smallest size the reflection allows (where every output mirrors) up.
-        const unsigned w = f.min_size() + rng() % 40, h = f.min_size() + rng() % 9;
-        const FloatImage a = test::random_image(w, h, rng), b = test::random_image(w, h, rng);
-        std::vector<const float*> ra(f.taps.size()), rb(f.taps.size());
-        std::vector<float> v(w), out(w);
-        const FloatImage plain = test::naive_filter(f.taps, a);
-        const FloatImage sq = test::naive_filter(f.taps, a, nullptr, true);
-        const FloatImage xy = test::naive_filter(f.taps, a, &b);
-        for (unsigned i = 0; i < h; ++i) {
-          reflected_rows(f, a, i, ra.data());
-          reflected_rows(f, b, i, rb.data());
-          vertical(f, ra.data(), w, v.data());
-          horizontal(f, v.data(), w, out.data());
-          for (unsigned j = 0; j < w; ++j) ASSERT_EQ(out[j], plain.row(i)[j]) << w << "x" << h << " " << i << "," << j;
-          vertical_squares(f, ra.data(), w, v.data());
-          horizontal(f, v.data(), w, out.data());
-          for (unsigned j = 0; j < w; ++j) ASSERT_EQ(out[j], sq.row(i)[j]);
-          vertical_products(f, ra.data(), rb.data(), w, v.data());
-          horizontal(f, v.data(), w, out.data());
-          for (unsigned j = 0; j < w; ++j) ASSERT_EQ(out[j], xy.row(i)[j]);
+  // The C entries and this CPU's SIMD ones (core/cpu.hpp; tests/dsp pins every level's
+  // entries to the C ones on many more inputs).
+  for (cpu::Flags flags : {cpu::Flags{0}, cpu::active()}) {
+    const FloatFilterDsp dsp = make_float_filter_dsp(flags);
+    std::mt19937 rng(7);
+    for (float ks : {0.5f, 1.0f, 2.0f}) {
+      for (int scale = 0; scale < 4; ++scale) {
+        const FilterTaps f{vif_filter_taps(scale, ks)};
+        const int n = f.size();
+        for (int trial = 0; trial < 4; ++trial) {
+          // From the smallest size the reflection allows (where every output mirrors) up.
+          const unsigned w = f.min_size() + rng() % 40, h = f.min_size() + rng() % 9;
+          const FloatImage a = test::random_image(w, h, rng), b = test::random_image(w, h, rng);
+          std::vector<const float*> ra(f.taps.size()), rb(f.taps.size());
+          std::vector<float> v(w), out(w);
+          const FloatImage plain = test::naive_filter(f.taps, a);
+          const FloatImage sq = test::naive_filter(f.taps, a, nullptr, true);
+          const FloatImage xy = test::naive_filter(f.taps, a, &b);
+          const std::string where = cpu::describe(flags);
+          for (unsigned i = 0; i < h; ++i) {
+            reflected_rows(f, a, i, ra.data());
+            reflected_rows(f, b, i, rb.data());
+            dsp.vertical(f.taps.data(), n, ra.data(), w, v.data());
+            dsp.horizontal(f.taps.data(), n, v.data(), w, out.data());
+            for (unsigned j = 0; j < w; ++j)
+              ASSERT_EQ(out[j], plain.row(i)[j]) << w << "x" << h << " " << i << "," << j << " " << where;
+            dsp.vertical_squares(f.taps.data(), n, ra.data(), w, v.data());
+            dsp.horizontal(f.taps.data(), n, v.data(), w, out.data());
+            for (unsigned j = 0; j < w; ++j) ASSERT_EQ(out[j], sq.row(i)[j]) << where;
+            dsp.vertical_products(f.taps.data(), n, ra.data(), rb.data(), w, v.data());
+            dsp.horizontal(f.taps.data(), n, v.data(), w, out.data());
+            for (unsigned j = 0; j < w; ++j) ASSERT_EQ(out[j], xy.row(i)[j]) << where;
+          }
+          FloatImage whole;
+          std::vector<float> tmp;
+          filter_image(dsp, f, a, whole, tmp);
+          EXPECT_EQ(whole.data, plain.data) << where;
         }
-        FloatImage whole;
-        std::vector<float> tmp;
-        filter_image(f, a, whole, tmp);
-        EXPECT_EQ(whole.data, plain.data);
       }
     }
-  }
-}
-
-TEST(CommonFloatFilter, Avx2KernelsEqualTheBaseline) {
-  const FilterKernels* avx2 = avx2_filter_kernels();
-  if (!avx2) GTEST_SKIP() << "no AVX2 on this CPU";
-  const FilterKernels& base = baseline_filter_kernels();
-  std::mt19937 rng(8);
-  for (int trial = 0; trial < 300; ++trial) {
-    const FilterTaps f{vif_filter_taps(static_cast<int>(rng() % 4), trial % 3 ? 1.0f : 2.0f)};
-    const unsigned w = f.min_size() + rng() % 70, h = static_cast<unsigned>(f.size());
-    const FloatImage a = test::random_image(w, h, rng, -1e4f, 1e4f), b = test::random_image(w, h, rng);
-    std::vector<const float*> ra(h), rb(h);
-    for (unsigned k = 0; k < h; ++k) {
-      ra[k] = a.row(k);
-      rb[k] = b.row(k);
-    }
-    std::vector<float> x(w), y(w);
-    const int n = f.size();
-    base.vertical(f.taps.data(), n, ra.data(), w, x.data());
-    avx2->vertical(f.taps.data(), n, ra.data(), w, y.data());
-    ASSERT_EQ(x, y) << w;
-    base.vertical_squares(f.taps.data(), n, ra.data(), w, x.data());
-    avx2->vertical_squares(f.taps.data(), n, ra.data(), w, y.data());
-    ASSERT_EQ(x, y) << w;
-    base.vertical_products(f.taps.data(), n, ra.data(), rb.data(), w, x.data());
-    avx2->vertical_products(f.taps.data(), n, ra.data(), rb.data(), w, y.data());
-    ASSERT_EQ(x, y) << w;
-    base.horizontal(f.taps.data(), n, a.row(0), w, x.data());
-    avx2->horizontal(f.taps.data(), n, a.row(0), w, y.data());
-    ASSERT_EQ(x, y) << w;
   }
 }
 

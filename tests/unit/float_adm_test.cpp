@@ -15,12 +15,13 @@
 
 #include "common/adm_csf.hpp"
 #include "core/collector.hpp"
+#include "core/cpu.hpp"
 #include "core/feature_name.hpp"
 #include "features/float_adm/float_adm.hpp"
+#include "features/float_adm/float_adm_dsp.hpp"
 #include "features/float_adm/float_adm_math.hpp"
 #include "features/float_adm/float_adm_options.hpp"
 #include "features/float_adm/float_adm_params.hpp"
-#include "features/float_adm/float_adm_rows.hpp"
 #include "float_reference.hpp"
 
 namespace fastvmaf::float_adm {
@@ -176,33 +177,39 @@ TEST(FloatAdmExtractor, EqualsTheSeparateBufferComputation) {
       const unsigned w = kMinSize + rng() % 60, h = kMinSize + rng() % 40;
       const Picture ref = test::textured_picture(PixelFormat::YUV444, w, h, bpc, rng);
       const Picture dis = test::textured_picture(PixelFormat::YUV444, w, h, bpc, rng, &ref, 12);
-      FloatAdmExtractor e(o);
-      e.init({w, h, PixelFormat::YUV444, bpc});
-      FrameInput in;
-      in.ref = &ref;
-      in.dis = &dis;
-      for (int pass = 0; pass < 2; ++pass) {  // a second frame reuses the buffers
-        e.submit(in);
-        FloatImage rf, df;
-        common::convert_plane(ref.plane(0), bpc, -128, w, h, rf);
-        common::convert_plane(dis.plane(0), bpc, -128, w, h, df);
-        ScaleSums want[kScales];
-        reference_sums(c, rf, df, want);
-        for (int s = 0; s < kScales; ++s) {
-          EXPECT_EQ(e.sums()[s].num, want[s].num) << s << " " << w << "x" << h;
-          EXPECT_EQ(e.sums()[s].den, want[s].den) << s << " " << w << "x" << h;
-          EXPECT_EQ(e.sums()[s].aim_num, want[s].aim_num) << s << " " << w << "x" << h;
+      FloatImage rf, df;
+      common::convert_plane(ref.plane(0), bpc, -128, w, h, rf);
+      common::convert_plane(dis.plane(0), bpc, -128, w, h, df);
+      ScaleSums want[kScales];
+      reference_sums(c, rf, df, want);
+      // The C entries, then this CPU's SIMD ones: the table is filled when the extractor
+      // is made (core/cpu.hpp).
+      for (cpu::Flags keep : {cpu::Flags{0}, cpu::kAllFlags}) {
+        const cpu::ScopedFlags flags(keep);
+        FloatAdmExtractor e(o);
+        e.init({w, h, PixelFormat::YUV444, bpc});
+        FrameInput in;
+        in.ref = &ref;
+        in.dis = &dis;
+        const std::string where = std::to_string(w) + "x" + std::to_string(h) + " " + cpu::describe(cpu::active());
+        for (int pass = 0; pass < 2; ++pass) {  // a second frame reuses the buffers
+          e.submit(in);
+          for (int s = 0; s < kScales; ++s) {
+            EXPECT_EQ(e.sums()[s].num, want[s].num) << s << " " << where;
+            EXPECT_EQ(e.sums()[s].den, want[s].den) << s << " " << where;
+            EXPECT_EQ(e.sums()[s].aim_num, want[s].aim_num) << s << " " << where;
+          }
         }
       }
     }
   }
 }
 
-TEST(FloatAdmRows, PackedReciprocalEqualsTheScalarOne) {
-  // The AVX2 decouple uses vrcpps where libvmaf's DIVS uses rcpss: on this CPU they
-  // must agree on every float (checked on every mantissa of a spread of exponents).
-  if (!avx2_adm_kernels()) GTEST_SKIP() << "no AVX2 on this CPU";
-  std::vector<float> in, packed;
+TEST(FloatAdmDsp, PackedReciprocalEqualsTheScalarOne) {
+  // The SIMD decouple entries use rcpps where libvmaf's DIVS uses rcpss: on this CPU
+  // they must agree on every float (checked on every 97th mantissa of a spread of
+  // exponents), at every level the CPU runs; the reciprocal entry is that instruction.
+  std::vector<float> in;
   for (int e : {-126, -60, -20, -3, -1, 0, 1, 2, 7, 20, 60, 127})
     for (std::uint32_t m = 0; m < (1u << 23); m += 97) {
       const std::uint32_t bits = (static_cast<std::uint32_t>(e + 127) << 23) | m;
@@ -210,129 +217,20 @@ TEST(FloatAdmRows, PackedReciprocalEqualsTheScalarOne) {
       in.push_back(-std::bit_cast<float>(bits));
     }
   for (float v : {0.0f, -0.0f, INFINITY, -INFINITY, 1e-40f}) in.push_back(v);
-  packed.resize(in.size());
-  rcp_packed(in.data(), in.size(), packed.data());
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    const float scalar = _mm_cvtss_f32(_mm_rcp_ss(_mm_set_ss(in[i])));
-    ASSERT_EQ(std::bit_cast<std::uint32_t>(packed[i]), std::bit_cast<std::uint32_t>(scalar)) << in[i];
-  }
-}
-
-TEST(FloatAdmRows, Avx2KernelsEqualTheBaseline) {
-  const AdmKernels* avx2 = avx2_adm_kernels();
-  if (!avx2) GTEST_SKIP() << "no AVX2 on this CPU";
-  const AdmKernels& base = baseline_adm_kernels();
-  std::mt19937 rng(32);
-  std::uniform_real_distribution<float> u(-200, 200), small(-1e-3f, 1e-3f);
-  auto same_bits = [](const std::vector<float>& a, const std::vector<float>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (std::bit_cast<std::uint32_t>(a[i]) != std::bit_cast<std::uint32_t>(b[i])) return false;
-    return true;
-  };
-  for (int trial = 0; trial < 300; ++trial) {
-    const int w = 2 + static_cast<int>(rng() % 60);
-    DecoupleParams dp;
-    dp.gain_limit = trial % 3 == 0 ? 1.0 : trial % 3 == 1 ? 100.0 : 1.37;
-    dp.cos_sq = common::cos_1deg_sq();
-    for (float& f : dp.rfactor) f = 0.01f + static_cast<float>(rng() % 100) / 100.0f;
-    // Reference bands, and distorted ones that are scaled copies (angle below 1 degree,
-    // gains above and below 1), independent noise, or zero.
-    std::vector<float> o[2][3], t[2][3], wa[2][3], wr[2][3];
-    for (int b = 0; b < 3; ++b) {
-      o[0][b].resize(w);
-      t[0][b].resize(w);
-      for (int j = 0; j < w; ++j) {
-        const float v = rng() % 7 == 0 ? small(rng) : u(rng);
-        o[0][b][j] = rng() % 11 == 0 ? 0.0f : v;
-        const unsigned kind = rng() % 4;
-        t[0][b][j] = kind == 0 ? v * 1.3f : kind == 1 ? v * 0.6f : kind == 2 ? u(rng) : 0.0f;
-      }
-      o[1][b] = o[0][b];
-      t[1][b] = t[0][b];
-      for (int c = 0; c < 2; ++c) {
-        wa[c][b].assign(w, 0);
-        wr[c][b].assign(w, 0);
-      }
-    }
-    // Keep whole pixels collinear sometimes: the angle test needs h and v together.
-    for (int j = 0; j < w; ++j)
-      if (rng() % 3 == 0)
-        for (int b = 0; b < 3; ++b) {
-          t[0][b][j] = o[0][b][j] * 1.25f;
-          t[1][b][j] = t[0][b][j];
-        }
-    float* po[2][3];
-    float* pt[2][3];
-    float* pa[2][3];
-    float* pr[2][3];
-    for (int c = 0; c < 2; ++c)
-      for (int b = 0; b < 3; ++b) {
-        po[c][b] = o[c][b].data();
-        pt[c][b] = t[c][b].data();
-        pa[c][b] = wa[c][b].data();
-        pr[c][b] = wr[c][b].data();
-      }
-    const int j0 = static_cast<int>(rng() % 3), j1 = w - static_cast<int>(rng() % 2);
-    base.decouple(po[0], pt[0], j0, j1, dp, pa[0], pr[0]);
-    avx2->decouple(po[1], pt[1], j0, j1, dp, pa[1], pr[1]);
-    for (int b = 0; b < 3; ++b) {
-      ASSERT_TRUE(same_bits(o[0][b], o[1][b])) << "r " << b << " w " << w;
-      ASSERT_TRUE(same_bits(t[0][b], t[1][b])) << "a " << b << " w " << w;
-      ASSERT_TRUE(same_bits(wa[0][b], wa[1][b])) << "weight a " << b;
-      ASSERT_TRUE(same_bits(wr[0][b], wr[1][b])) << "weight r " << b;
-    }
-    // The measure over the decoupled rows, the weights as all three masker rows.
-    for (int variant = 0; variant < 3; ++variant) {
-      MeasureRow row;
-      for (int b = 0; b < 3; ++b) {
-        row.up[b] = wa[0][b].data();
-        row.mid[b] = wr[0][b].data();
-        row.down[b] = wa[0][(b + 1) % 3].data();
-        row.centre[b] = t[0][b].data();
-        row.x[b] = o[0][b].data();
-        row.rfactor[b] = dp.rfactor[b];
-      }
-      row.w = w;
-      row.bypass_cm = variant == 1;
-      row.cube = variant != 2;
-      row.p = variant == 2 ? 2.5f : 3.0f;
-      std::vector<float> v[2][3];
-      float* pv[2][3];
-      for (int c = 0; c < 2; ++c)
-        for (int b = 0; b < 3; ++b) {
-          v[c][b].assign(w, -1);
-          pv[c][b] = v[c][b].data();
-        }
-      base.measure(row, j0, j1, pv[0]);
-      avx2->measure(row, j0, j1, pv[1]);
-      for (int b = 0; b < 3; ++b) ASSERT_TRUE(same_bits(v[0][b], v[1][b])) << "measure " << b << " " << variant;
+  int levels = 0;
+  for (cpu::Level level : {cpu::Level::Avx2, cpu::Level::Avx512}) {
+    const cpu::Flags need = cpu::flags_of(level);
+    if ((cpu::active() & need) != need) continue;
+    ++levels;
+    std::vector<float> packed(in.size());
+    make_dsp(need).reciprocal(in.data(), in.size(), packed.data());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      const float scalar = _mm_cvtss_f32(_mm_rcp_ss(_mm_set_ss(in[i])));
+      ASSERT_EQ(std::bit_cast<std::uint32_t>(packed[i]), std::bit_cast<std::uint32_t>(scalar))
+          << in[i] << " " << cpu::to_string(level);
     }
   }
-}
-
-TEST(FloatAdmExtractor, Avx2EqualsTheBaseline) {
-  if (!avx2_adm_kernels()) GTEST_SKIP() << "no AVX2 on this CPU";
-  std::mt19937 rng(33);
-  for (const auto& kv : std::vector<std::vector<std::pair<const char*, const char*>>>{
-           {}, {{"adm_enhn_gain_limit", "1.2"}}, {{"adm_bypass_cm", "1"}}, {{"adm_p_norm", "2"}}}) {
-    const OptionSet o = options(kv);
-    const unsigned w = 40 + rng() % 50, h = 30 + rng() % 30;
-    const Picture ref = test::textured_picture(PixelFormat::YUV420, w, h, 8, rng);
-    const Picture dis = test::textured_picture(PixelFormat::YUV420, w, h, 8, rng, &ref, 10);
-    FloatAdmExtractor fast(o), slow(o, true);
-    fast.init({w, h, PixelFormat::YUV420, 8});
-    slow.init({w, h, PixelFormat::YUV420, 8});
-    FrameInput in;
-    in.ref = &ref;
-    in.dis = &dis;
-    fast.submit(in);
-    slow.submit(in);
-    for (int s = 0; s < kScales; ++s) {
-      EXPECT_EQ(fast.sums()[s].num, slow.sums()[s].num) << s;
-      EXPECT_EQ(fast.sums()[s].den, slow.sums()[s].den) << s;
-      EXPECT_EQ(fast.sums()[s].aim_num, slow.sums()[s].aim_num) << s;
-    }
-  }
+  if (levels == 0) GTEST_SKIP() << "no SIMD level on this CPU (or FASTVMAF_CPU_MASK)";
 }
 
 TEST(FloatAdmMath, ReciprocalDivisionIsCloseToDivision) {

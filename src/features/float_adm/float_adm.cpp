@@ -1,6 +1,5 @@
 #include "features/float_adm/float_adm.hpp"
 
-#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -8,23 +7,11 @@
 #include "common/adm_csf.hpp"
 #include "core/registry.hpp"
 #include "features/float_adm/float_adm_math.hpp"
-#include "features/float_adm/float_adm_rows.hpp"
 
 namespace fastvmaf::float_adm {
 
-namespace {
-struct Baseline {};
-}  // namespace
-
-const AdmKernels& baseline_adm_kernels() {
-  static constexpr AdmKernels k = AdmRows<Baseline>::table();
-  return k;
-}
-
-FloatAdmExtractor::FloatAdmExtractor(const OptionSet& o, bool force_scalar)
-    : cfg_(Config::from(o)),
-      names_(make_feature_names(o)),
-      kernels_(force_scalar || !avx2_adm_kernels() ? &baseline_adm_kernels() : avx2_adm_kernels()) {}
+FloatAdmExtractor::FloatAdmExtractor(const OptionSet& o)
+    : cfg_(Config::from(o)), names_(make_feature_names(o)), dsp_(make_dsp(cpu::active())) {}
 
 void FloatAdmExtractor::init(const VideoGeometry& g) {
   common::require_float_depth("float_adm", g.bpc);
@@ -68,45 +55,38 @@ void FloatAdmExtractor::dwt(const common::FloatImage& src, const ScaleParams& p,
   float* lo = lo_.data();
   float* hi = hi_.data();
   for (int i = 0; i < p.h; ++i) {
-    const float* r0 = src.row(static_cast<unsigned>(dwt_index(i, 0, p.in_h)));
-    const float* r1 = src.row(static_cast<unsigned>(dwt_index(i, 1, p.in_h)));
-    const float* r2 = src.row(static_cast<unsigned>(dwt_index(i, 2, p.in_h)));
-    const float* r3 = src.row(static_cast<unsigned>(dwt_index(i, 3, p.in_h)));
-    for (int j = 0; j < p.in_w; ++j) lo[j] = dwt_tap(kDwtLo, r0[j], r1[j], r2[j], r3[j]);
-    if (!lo_only)
-      for (int j = 0; j < p.in_w; ++j) hi[j] = dwt_tap(kDwtHi, r0[j], r1[j], r2[j], r3[j]);
-    float* out_a = a.row(static_cast<unsigned>(i));
-    float* out_h = dst.band[0].row(static_cast<unsigned>(i));
-    float* out_v = dst.band[1].row(static_cast<unsigned>(i));
-    float* out_d = dst.band[2].row(static_cast<unsigned>(i));
-    for (int j = 0; j < p.w; ++j) {
-      const int x0 = dwt_index(j, 0, p.in_w), x1 = dwt_index(j, 1, p.in_w);
-      const int x2 = dwt_index(j, 2, p.in_w), x3 = dwt_index(j, 3, p.in_w);
-      out_a[j] = dwt_tap(kDwtLo, lo[x0], lo[x1], lo[x2], lo[x3]);
-      if (lo_only) continue;
-      out_v[j] = dwt_tap(kDwtHi, lo[x0], lo[x1], lo[x2], lo[x3]);
-      out_h[j] = dwt_tap(kDwtLo, hi[x0], hi[x1], hi[x2], hi[x3]);
-      out_d[j] = dwt_tap(kDwtHi, hi[x0], hi[x1], hi[x2], hi[x3]);
-    }
+    const float* rows[4];
+    for (int t = 0; t < 4; ++t) rows[t] = src.row(static_cast<unsigned>(dwt_index(i, t, p.in_h)));
+    dsp_.dwt_vertical(rows, p.in_w, lo, lo_only ? nullptr : hi);
+    const unsigned ii = static_cast<unsigned>(i);
+    dsp_.dwt_horizontal(lo, lo_only ? nullptr : hi, p.in_w, 0, p.w, a.row(ii), dst.band[0].row(ii),
+                        dst.band[1].row(ii), dst.band[2].row(ii));
   }
 }
 
 // adm_csf_den_scale_s: per band, the float sum (row by row) of |weight * x|^p over the
-// measure region.
+// measure region. Each term is the contrast measure's value without a threshold
+// (max(|x weight| - 0, 0)^p is |weight x|^p, bit for bit), so the measure entry computes
+// the terms of a row; they are added here in libvmaf's order.
 float FloatAdmExtractor::den_scale(const ScaleParams& p, const Bands& ref) const {
   const Rect& m = p.measure;
-  const bool cube = cfg_.p_norm == 3.0;
-  const float pf = static_cast<float>(cfg_.p_norm);
   float accum[3] = {0, 0, 0};
+  MeasureRow row;
+  row.w = p.w;
+  row.bypass_cm = true;
+  row.cube = cfg_.p_norm == 3.0;
+  row.p = static_cast<float>(cfg_.p_norm);
+  float* values[3] = {values_[0].data(), values_[1].data(), values_[2].data()};
   for (int i = m.top; i < m.bottom; ++i) {
-    float inner[3] = {0, 0, 0};
     for (int b = 0; b < 3; ++b) {
       const float* x = ref.band[b].row(static_cast<unsigned>(i));
-      for (int j = m.left; j < m.right; ++j) {
-        const float v = std::fabs(p.rfactor[b] * x[j]);
-        inner[b] += cube ? v * v * v : std::pow(v, pf);
-      }
+      row.x[b] = row.up[b] = row.mid[b] = row.down[b] = row.centre[b] = x;  // no masker is read
+      row.rfactor[b] = p.rfactor[b];
     }
+    dsp_.measure(row, m.left, m.right, values);
+    float inner[3] = {0, 0, 0};
+    for (int j = 0; j < m.cols(); ++j)
+      for (int b = 0; b < 3; ++b) inner[b] += values[b][j];
     for (int b = 0; b < 3; ++b) accum[b] += inner[b];
   }
   return scale_total(accum, m, cfg_.noise_weight, cfg_.p_norm);
@@ -141,7 +121,7 @@ float FloatAdmExtractor::contrast_measure(const ScaleParams& p, const common::Fl
     row.cube = cube;
     row.p = pf;
     float* values[3] = {values_[0].data(), values_[1].data(), values_[2].data()};
-    kernels_->measure(row, m.left, m.right, values);
+    dsp_.measure(row, m.left, m.right, values);
     float inner[3] = {0, 0, 0};
     for (int j = 0; j < m.cols(); ++j)
       for (int b = 0; b < 3; ++b) inner[b] += values[b][j];
@@ -185,7 +165,7 @@ void FloatAdmExtractor::submit(const FrameInput& f) {
       float* t[3] = {dis_b_.band[0].row(ii), dis_b_.band[1].row(ii), dis_b_.band[2].row(ii)};
       float* wa[3] = {weight_a_[0].row(ii), weight_a_[1].row(ii), weight_a_[2].row(ii)};
       float* wr[3] = {weight_r_[0].row(ii), weight_r_[1].row(ii), weight_r_[2].row(ii)};
-      kernels_->decouple(o, t, d.left, d.right, dp, wa, wr);
+      dsp_.decouple(o, t, d.left, d.right, dp, wa, wr);
     }
     out.num = contrast_measure(p, ref_b_.band, dis_b_.band, weight_a_, cfg_.noise_weight);
     out.aim_num = contrast_measure(p, dis_b_.band, ref_b_.band, weight_r_, 0.0);

@@ -12,15 +12,15 @@
 
 #include "common/float_picture.hpp"
 #include "core/extractor.hpp"
+#include "features/float_adm/float_adm_dsp.hpp"
 #include "features/float_adm/float_adm_params.hpp"
-#include "features/float_adm/float_adm_rows.hpp"
 
 namespace fastvmaf::float_adm {
 
 class FloatAdmExtractor final : public FeatureExtractor {
  public:
-  // `force_scalar` picks the baseline kernels even where AVX2 exists (tests).
-  explicit FloatAdmExtractor(const OptionSet& options, bool force_scalar = false);
+  // The row functions are the table's for cpu::active() at this point (core/cpu.hpp).
+  explicit FloatAdmExtractor(const OptionSet& options);
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
@@ -43,7 +43,7 @@ class FloatAdmExtractor final : public FeatureExtractor {
 
   Config cfg_;
   FeatureNames names_;
-  const AdmKernels* kernels_;
+  Dsp dsp_;
   ScaleParams params_[kScales];
   unsigned w_ = 0, h_ = 0, bpc_ = 8;
   common::FloatImage ref_, dis_;

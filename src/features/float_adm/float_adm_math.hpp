@@ -43,12 +43,19 @@ inline int dwt_index(int n, int t, int n_in) {
   return k;
 }
 
+#if defined(__SSE2__)
+// The hardware reciprocal estimate (rcpss) that libvmaf's DIVS refines.
+inline float reciprocal_estimate(float d) { return _mm_cvtss_f32(_mm_rcp_ss(_mm_set_ss(d))); }
+#else
+inline float reciprocal_estimate(float d) { return 1.0f / d; }
+#endif
+
 // libvmaf's DIVS(n, d) on x86-64 (ADM_OPT_RECIP_DIVISION with SSE2): n times the
 // hardware reciprocal estimate of d refined by one Newton step. Elsewhere libvmaf
 // divides.
 inline float divs(float n, float d) {
 #if defined(__SSE2__)
-  const float xi = _mm_cvtss_f32(_mm_rcp_ss(_mm_set_ss(d)));
+  const float xi = reciprocal_estimate(d);
   return n * (xi + xi * (1.0f - d * xi));
 #else
   return n / d;

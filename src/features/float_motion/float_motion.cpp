@@ -10,7 +10,10 @@
 namespace fastvmaf::float_motion {
 
 FloatMotionExtractor::FloatMotionExtractor(const OptionSet& o)
-    : p_(Params::from(o)), names_(make_feature_names(o)), taps_(blur_taps(p_.filter_size)) {}
+    : p_(Params::from(o)),
+      names_(make_feature_names(o)),
+      taps_(blur_taps(p_.filter_size)),
+      filter_(common::make_float_filter_dsp(cpu::active())) {}
 
 void FloatMotionExtractor::init(const VideoGeometry& g) {
   common::require_float_depth("float_motion", g.bpc);
@@ -77,7 +80,7 @@ void FloatMotionExtractor::submit(const FrameInput& f) {
   for (std::size_t c = 0; c < channels_.size(); ++c) {
     Channel& ch = channels_[c];
     common::convert_plane(f.ref->plane(static_cast<int>(c)), bpc_, -128, ch.width, ch.height, ch.input);
-    common::filter_image(taps_, ch.input, ch.blur[cur], tmp_);
+    common::filter_image(filter_, taps_, ch.input, ch.blur[cur], tmp_);
     if (p_.add_scale1)
       common::resample_image(common::PrescaleMethod::Bilinear, ch.axis_x, ch.axis_y, ch.blur[cur], ch.scaled[cur]);
   }

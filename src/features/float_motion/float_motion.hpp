@@ -49,6 +49,7 @@ class FloatMotionExtractor final : public FeatureExtractor {
   Params p_;
   FeatureNames names_;
   common::FilterTaps taps_;
+  common::FloatFilterDsp filter_;  // the blur's row functions, for the CPU's flags
   unsigned bpc_ = 8;
   std::vector<Channel> channels_;
   std::vector<float> tmp_;

@@ -4,21 +4,11 @@
 
 namespace fastvmaf::float_vif {
 
-namespace {
-struct Baseline {};
-}  // namespace
-
-const RowKernels& baseline_row_kernels() {
-  static constexpr RowKernels k = VifRows<Baseline>::table();
-  return k;
-}
-
-FloatVifExtractor::FloatVifExtractor(const OptionSet& o, bool force_scalar)
+FloatVifExtractor::FloatVifExtractor(const OptionSet& o)
     : cfg_(Config::from(o)),
       stat_(cfg_.stat_params()),
-      filter_(force_scalar || !common::avx2_filter_kernels() ? &common::baseline_filter_kernels()
-                                                              : common::avx2_filter_kernels()),
-      rows_(force_scalar || !avx2_row_kernels() ? &baseline_row_kernels() : avx2_row_kernels()),
+      filter_(common::make_float_filter_dsp(cpu::active())),
+      dsp_(make_dsp(cpu::active())),
       names_(make_feature_names(o)) {}
 
 void FloatVifExtractor::init(const VideoGeometry& g) {
@@ -51,8 +41,8 @@ void FloatVifExtractor::decimate(int s, const common::FloatImage& src, common::F
   float* h = h_[0].data();
   for (unsigned i = 0; i < dst.height; ++i) {
     common::reflected_rows(f, src, 2 * i, rows_a_.data());
-    filter_->vertical(f.taps.data(), f.size(), rows_a_.data(), src.width, v);
-    filter_->horizontal(f.taps.data(), f.size(), v, src.width, h);
+    filter_.vertical(f.taps.data(), f.size(), rows_a_.data(), src.width, v);
+    filter_.horizontal(f.taps.data(), f.size(), v, src.width, h);
     float* out = dst.row(i);
     for (unsigned j = 0; j < dst.width; ++j) out[j] = h[2 * j];  // vif_dec2_s
   }
@@ -67,9 +57,9 @@ ScaleSums FloatVifExtractor::scale_sums(int s, const common::FloatImage& ref, co
     common::reflected_rows(f, dis, i, rows_b_.data());
     float* v[5] = {v_[0].data(), v_[1].data(), v_[2].data(), v_[3].data(), v_[4].data()};
     const float* h[5] = {h_[0].data(), h_[1].data(), h_[2].data(), h_[3].data(), h_[4].data()};
-    rows_->vertical5(f.taps.data(), f.size(), rows_a_.data(), rows_b_.data(), w, v);
-    for (int q = 0; q < 5; ++q) filter_->horizontal(f.taps.data(), f.size(), v[q], w, h_[q].data());
-    rows_->statistic(h, w, stat_, num_.data(), den_.data());
+    dsp_.vertical5(f.taps.data(), f.size(), rows_a_.data(), rows_b_.data(), w, v);
+    for (int q = 0; q < 5; ++q) filter_.horizontal(f.taps.data(), f.size(), v[q], w, h_[q].data());
+    dsp_.statistic(h, w, stat_, num_.data(), den_.data());
     // vif_statistic_s: one float sum per row, added to the scale's float totals.
     float row_num = 0.0f, row_den = 0.0f;
     for (unsigned j = 0; j < w; ++j) {

@@ -13,15 +13,15 @@
 #include "common/float_filter.hpp"
 #include "common/float_picture.hpp"
 #include "core/extractor.hpp"
+#include "features/float_vif/float_vif_dsp.hpp"
 #include "features/float_vif/float_vif_params.hpp"
-#include "features/float_vif/float_vif_rows.hpp"
 
 namespace fastvmaf::float_vif {
 
 class FloatVifExtractor final : public FeatureExtractor {
  public:
-  // `force_scalar` picks the baseline kernels even where AVX2 exists (tests).
-  explicit FloatVifExtractor(const OptionSet& options, bool force_scalar = false);
+  // The row functions are the tables' for cpu::active() at this point (core/cpu.hpp).
+  explicit FloatVifExtractor(const OptionSet& options);
   void init(const VideoGeometry& geometry) override;
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
@@ -36,8 +36,8 @@ class FloatVifExtractor final : public FeatureExtractor {
 
   Config cfg_;
   StatParams stat_;
-  const common::FilterKernels* filter_;
-  const RowKernels* rows_;
+  common::FloatFilterDsp filter_;
+  Dsp dsp_;
   FeatureNames names_;
   Plan plan_;
   unsigned bpc_ = 8;

@@ -13,23 +13,30 @@
 
 namespace fastvmaf::float_vif {
 
+// Coefficient i (0..8, highest degree first) of log2f_approx's polynomial: double
+// literals narrowed to float, as libvmaf's table is initialised. One copy for the C and
+// the SIMD entries (float_vif_simd.hpp).
+FVMAF_HD constexpr float log2_poly(int i) {
+  constexpr float k[9] = {static_cast<float>(-0.012671635276421), static_cast<float>(0.064841182402670),
+                          static_cast<float>(-0.157048836463065), static_cast<float>(0.257167726303123),
+                          static_cast<float>(-0.353800560300520), static_cast<float>(0.480131410397451),
+                          static_cast<float>(-0.721314327952201), static_cast<float>(1.442694803896991),
+                          0.0f};
+  return k[i];
+}
+inline constexpr int kLog2PolyTerms = 9;
+
 // log2f_approx: the exponent, plus a degree-8 polynomial of the mantissa - 1
 // (Horner's rule in float); -inf at 0 (either sign) and NaN below. Written without
 // branches so that a loop over samples vectorises; every operation is libvmaf's.
 FVMAF_HD inline float log2_approx(float x) {
-  // Double literals narrowed to float, as libvmaf's table is initialised.
-  constexpr float kPoly[9] = {static_cast<float>(-0.012671635276421), static_cast<float>(0.064841182402670),
-                              static_cast<float>(-0.157048836463065), static_cast<float>(0.257167726303123),
-                              static_cast<float>(-0.353800560300520), static_cast<float>(0.480131410397451),
-                              static_cast<float>(-0.721314327952201), static_cast<float>(1.442694803896991),
-                              0.0f};
   const std::uint32_t u = std::bit_cast<std::uint32_t>(x);
   const std::int32_t exponent = static_cast<std::int32_t>((u & 0x7F800000u) >> 23);
   const float remain = std::bit_cast<float>((u & 0x007FFFFFu) | 0x3F800000u);
   const float base = static_cast<float>(exponent - 127);
   const float t = remain - 1.0f;
   float poly = 0;
-  for (float c : kPoly) poly = poly * t + c;
+  for (int i = 0; i < kLog2PolyTerms; ++i) poly = poly * t + log2_poly(i);
   float r = base + poly;
   r = x < 0 ? std::numeric_limits<float>::quiet_NaN() : r;
   return x == 0 ? -std::numeric_limits<float>::infinity() : r;

@@ -3,7 +3,10 @@
 // many iterations as the device strand drives them (enqueue of several frames before the
 // finish of the oldest), so the time per frame is the twins' alone: no reading, no frame
 // upload. Per frame the results slots are zeroed by a small upload (as the pipeline's
-// frame upload zeroes them) and copied back by one download, with one host wait.
+// frame upload zeroes them) and copied back by one download, with one host wait. The
+// twins run on compute lanes as the pipeline runs them (twin k on lane k % lanes, every
+// lane after the upload, the download after every lane; docs/adr/0206-compute-lanes.md);
+// one lane is the single stream of before the lanes.
 // Used by the bench programs (CUDA or HIP units).
 #pragma once
 
@@ -54,9 +57,10 @@ struct TwinTiming {
 
 class TwinDriver {
  public:
-  // The twins of `features` ("name" or "name=k=v:k=v") on the pair's first `frames` frames.
+  // The twins of `features` ("name" or "name=k=v:k=v") on the pair's first `frames` frames,
+  // on `lanes` compute lanes (0: one per twin).
   TwinDriver(const std::string& ref_path, const std::string& dis_path, const std::vector<std::string>& features,
-             unsigned frames = 4)
+             unsigned frames = 4, unsigned lanes = 0)
       : stream_(counters_, "bench") {
     auto ref = io::open_video(ref_path, false, {});
     auto dis = io::open_video(dis_path, false, {});
@@ -97,6 +101,8 @@ class TwinDriver {
       twins_.push_back(twin);
     }
     layout_ = gpu::FrameLayout(g_, planes, results_);
+    const std::size_t n_lanes = lanes ? std::min<std::size_t>(lanes, twins_.size()) : twins_.size();
+    for (std::size_t j = 0; j < n_lanes; ++j) lanes_.push_back(std::make_unique<gpu::Stream>(counters_, "bench"));
     gpu::PinnedBuffer<std::uint8_t> staging(layout_.upload_bytes(), "bench");
     for (const auto& [r, d] : pictures_) {
       layout_.pack(r, d, staging.data());
@@ -110,11 +116,14 @@ class TwinDriver {
     std::memset(zeros_.data(), 0, zeros_.bytes());
     for (unsigned k = 0; k < kRing; ++k) {
       ring_.push_back({gpu::DeviceBuffer<std::uint8_t>(zeros_.bytes(), "bench"),
-                       gpu::PinnedBuffer<std::uint8_t>(zeros_.bytes(), "bench"), gpu::Event("bench"), 0});
+                       gpu::PinnedBuffer<std::uint8_t>(zeros_.bytes(), "bench"), gpu::Event("bench"),
+                       gpu::Event("bench"), {}, 0});
+      for (std::size_t j = 0; j < lanes_.size(); ++j) ring_.back().lane_done.emplace_back("bench");
     }
   }
 
   const VideoGeometry& geometry() const { return g_; }
+  unsigned lanes() const { return static_cast<unsigned>(lanes_.size()); }
   unsigned frames() const { return static_cast<unsigned>(pictures_.size()); }
 
   // `iterations` frames (cycling over the loaded ones) after a warm-up; `values` gets the
@@ -163,7 +172,8 @@ class TwinDriver {
   struct Slot {
     gpu::DeviceBuffer<std::uint8_t> device;
     gpu::PinnedBuffer<std::uint8_t> host;
-    gpu::Event done;
+    gpu::Event uploaded, done;
+    std::vector<gpu::Event> lane_done;
     unsigned index;
   };
 
@@ -171,8 +181,17 @@ class TwinDriver {
     Slot& s = ring_[i % kRing];
     const gpu::StreamRef st = stream_.ref();
     st.upload(s.device.get(), zeros_.data(), zeros_.bytes());
-    const gpu::DeviceFrame f(gpu::kBackend, i, &layout_, frames_[i % frames()].get(), stream_.native(), &counters_);
-    for (std::size_t k = 0; k < twins_.size(); ++k) twins_[k]->enqueue(f, s.device.get() + offsets_[k]);
+    s.uploaded.record(st);
+    for (const auto& lane : lanes_) lane->ref().wait(s.uploaded);
+    for (std::size_t k = 0; k < twins_.size(); ++k) {
+      const gpu::Stream& lane = *lanes_[k % lanes_.size()];
+      const gpu::DeviceFrame f(gpu::kBackend, i, &layout_, frames_[i % frames()].get(), lane.native(), &counters_);
+      twins_[k]->enqueue(f, s.device.get() + offsets_[k]);
+    }
+    for (std::size_t j = 0; j < lanes_.size(); ++j) {
+      s.lane_done[j].record(lanes_[j]->ref());
+      st.wait(s.lane_done[j]);
+    }
     st.download(s.host.data(), s.device.get(), zeros_.bytes());
     s.done.record(st);
     s.index = i;
@@ -192,7 +211,8 @@ class TwinDriver {
   std::size_t results_ = 0;
   gpu::FrameLayout layout_;
   gpu::Counters counters_;
-  gpu::Stream stream_;
+  gpu::Stream stream_;                             // the uploads and downloads
+  std::vector<std::unique_ptr<gpu::Stream>> lanes_;  // the twins' kernels
   std::vector<gpu::DeviceBuffer<std::uint8_t>> frames_;
   gpu::PinnedBuffer<std::uint8_t> zeros_;
   std::vector<Slot> ring_;

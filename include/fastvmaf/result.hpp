@@ -26,6 +26,7 @@ struct DeviceStats {
   std::string backend;  // "cuda", "hip"
   std::string device;   // the device's name
   unsigned frames = 0;
+  unsigned lanes = 0;   // the compute streams the twins' kernels ran on, side by side
   DeviceCounts total, per_frame_min, per_frame_max;
   // Host time of the device strand, seconds over the run: the frames' uploads (with any
   // pack copy), the twins' enqueues, the host waits, the twins' finish.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 
@@ -17,6 +18,20 @@ namespace fastvmaf {
 namespace {
 using Clock = std::chrono::steady_clock;
 double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
+// A lane per twin (the backend caps the count): twins run beside each other, each in its
+// own stream order (docs/adr/0206-compute-lanes.md). FASTVMAF_GPU_LANES=N caps it lower,
+// for measuring the lanes against one stream in one binary (N=1: every twin on one stream).
+unsigned lanes_for(std::size_t twins) {
+  unsigned lanes = static_cast<unsigned>(std::max<std::size_t>(twins, 1));
+  if (const char* v = std::getenv("FASTVMAF_GPU_LANES"); v && *v) {
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(v, &end, 10);
+    if (*end != '\0' || n == 0) throw std::runtime_error(fmt::format("FASTVMAF_GPU_LANES={}: expected a count of 1 or more", v));
+    lanes = std::min<unsigned>(lanes, static_cast<unsigned>(std::min<unsigned long>(n, 64)));
+  }
+  return lanes;
+}
 }  // namespace
 
 DeviceStrand::DeviceStrand(Backend backend, std::vector<gpu::Twin*> twins, const VideoGeometry& geometry,
@@ -31,7 +46,7 @@ DeviceStrand::DeviceStrand(Backend backend, std::vector<gpu::Twin*> twins, const
   }
   const gpu::Runtime* rt = gpu::find_runtime(backend_);
   if (!rt) throw std::logic_error(fmt::format("this build has no {} runtime", to_string(backend_)));
-  pipeline_ = rt->open(geometry, planes, results);
+  pipeline_ = rt->open(geometry, planes, results, lanes_for(twins_.size()));
 }
 
 DeviceStrand::~DeviceStrand() = default;
@@ -94,10 +109,15 @@ void DeviceStrand::step(Frame& f) {
     }
     const DeviceCounts before = pipeline_->counters();
     const auto t0 = Clock::now();
-    const gpu::DeviceFrame& frame = pipeline_->begin_frame(f.index, *f.ref, *f.dis);
+    pipeline_->begin_frame(f.index, *f.ref, *f.dis);
     in_flight_.push_back(&f);
     const auto t1 = Clock::now();
-    for (unsigned k : f.twins) twins_[k]->enqueue(frame, frame.results() + offsets_[k]);
+    // Twin k always on lane k % lanes: its work stays in its own stream order.
+    const unsigned lanes = pipeline_->lanes();
+    for (unsigned k : f.twins) {
+      const gpu::DeviceFrame& frame = pipeline_->frame(k % lanes);
+      twins_[k]->enqueue(frame, frame.results() + offsets_[k]);
+    }
     pipeline_->end_frame();
     upload_s_ += seconds(t0, t1);
     enqueue_s_ += seconds(t1, Clock::now());
@@ -176,6 +196,7 @@ DeviceStats DeviceStrand::stats() const {
   DeviceStats s;
   s.backend = to_string(backend_);
   s.frames = frames_;
+  s.lanes = pipeline_->lanes();
   s.total = total_;
   s.per_frame_min = min_;
   s.per_frame_max = max_;

@@ -5,9 +5,9 @@
 //
 // Backend-neutral on purpose: the engine passes it along without GPU headers. A twin turns
 // the stream handle back into its backend's stream with gpu::frame_stream()
-// (src/gpu/backend/stream.hpp) and enqueues all of the frame's work there: that stream is
-// ordered after the upload, and the frame's buffer is refilled only after the frame's
-// results have been copied back.
+// (src/gpu/backend/stream.hpp) and enqueues all of the frame's work there: that stream (the
+// twin's lane) is ordered after the upload, the results download waits for it, and the
+// frame's buffer is refilled only after the frame's results have been copied back.
 #pragma once
 
 #include <cstdint>

@@ -26,21 +26,32 @@ namespace fastvmaf::gpu {
 // readers fill. Used by one thread at a time (the engine's device strand), frame after
 // frame:
 //
-//   begin_frame(i) -> every twin's enqueue(frame, slot) -> end_frame() -> ... -> wait_frame(i)
+//   begin_frame(i) -> every twin's enqueue(frame(lane), slot) -> end_frame() -> ... -> wait_frame(i)
 //
 // Up to depth() frames are in flight between begin_frame and wait_frame; a frame's device
 // buffer is reused for frame i + depth() only after wait_frame(i).
+//
+// A frame's work runs on lanes() compute streams (docs/adr/0206-compute-lanes.md): a twin
+// always enqueues on the same lane, so its own work (scratch, temporal state) stays in
+// stream order, while the twins of other lanes, and the next frame's work of a lane that is
+// done, run beside it. Every lane starts after the frame's upload; the results download
+// starts after every lane.
 class FramePipeline {
  public:
   virtual ~FramePipeline() = default;
   // How many frames may be in flight at once (at least 3).
   virtual unsigned depth() const = 0;
+  // How many compute lanes a frame's work is spread over (at least 1).
+  virtual unsigned lanes() const = 0;
   // Enqueues frame `index`'s one upload (straight from the pair's pinned slab when the
-  // readers filled one from pair_storage(), else from a pinned staging copy) and returns
-  // the frame the twins enqueue on. Valid until wait_frame(index).
-  virtual const DeviceFrame& begin_frame(unsigned index, const Picture& ref, const Picture& dis) = 0;
+  // readers filled one from pair_storage(), else from a pinned staging copy); the twins
+  // then enqueue on frame(lane). Valid until wait_frame(index).
+  virtual void begin_frame(unsigned index, const Picture& ref, const Picture& dis) = 0;
+  // The frame begun last, as lane `lane`'s work sees it: the same device memory, that
+  // lane's stream.
+  virtual const DeviceFrame& frame(unsigned lane) const = 0;
   // Every twin has enqueued its work on the frame: the one download of its results block
-  // and the event that says it has arrived.
+  // (after every lane) and the event that says it has arrived.
   virtual void end_frame() = 0;
   // The one host wait of frame `index` (the oldest in flight); returns its results block,
   // valid until the frame's buffer is reused.
@@ -65,9 +76,10 @@ struct Probe {
 struct Runtime {
   Backend backend = Backend::Cpu;
   Probe (*probe)() = nullptr;  // never throws
-  // The pipeline of a run whose twins read `planes` and write `results_bytes` per frame.
+  // The pipeline of a run whose twins read `planes` and write `results_bytes` per frame,
+  // with up to `lanes` compute lanes (the backend may give fewer).
   std::unique_ptr<FramePipeline> (*open)(const VideoGeometry& geometry, PlaneMask planes,
-                                         std::size_t results_bytes) = nullptr;
+                                         std::size_t results_bytes, unsigned lanes) = nullptr;
 };
 
 void register_runtime(const Runtime& runtime);

@@ -20,6 +20,9 @@
 // twin's finish. Several frames are in flight: enqueue(i + 1) .. enqueue(i + depth - 1)
 // may come before finish(i), so a twin keeps per-frame values only in its slot (scratch
 // buffers are reused in stream order) and keeps what its finish needs per frame by index.
+// Every enqueue of a twin comes on the same stream (its lane, docs/adr/0206-compute-lanes.md)
+// while other twins' kernels run beside it on other lanes: a twin writes no device memory
+// but its own buffers and its slot.
 #pragma once
 
 #include <cstddef>

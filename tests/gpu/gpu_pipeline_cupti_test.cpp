@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <string>
 
 #include "core/options.hpp"
@@ -75,7 +77,23 @@ void check_pair(const gputest::Pair& pair) {
   EXPECT_EQ(gpu.device->per_frame_max.h2d_copies, 1u);
   EXPECT_EQ(gpu.device->per_frame_max.d2h_copies, 1u);
   EXPECT_EQ(gpu.device->per_frame_max.host_waits, 1u);
+  EXPECT_EQ(gpu.device->lanes, 5u) << "a compute lane per twin";
   gputest::expect_identical(run_twins(pair, BackendChoice::Cpu), gpu);
+  // Every twin on one stream (FASTVMAF_GPU_LANES=1) gives the same bits; a count that is
+  // not one is refused with its name.
+  ::setenv("FASTVMAF_GPU_LANES", "1", 1);
+  const Result one_lane = run_twins(pair, BackendChoice::Cuda);
+  ::setenv("FASTVMAF_GPU_LANES", "2x", 1);
+  try {
+    run_twins(pair, BackendChoice::Cuda);
+    ADD_FAILURE() << "FASTVMAF_GPU_LANES=2x was taken";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("FASTVMAF_GPU_LANES=2x"), std::string::npos) << e.what();
+  }
+  ::unsetenv("FASTVMAF_GPU_LANES");
+  ASSERT_TRUE(one_lane.device.has_value());
+  EXPECT_EQ(one_lane.device->lanes, 1u);
+  gputest::expect_identical(one_lane, gpu);
 }
 
 // The whole default model, vmaf_v1.0.16_3d0h (ADM with AIM and adm3, motion, CAMBI and
@@ -124,6 +142,7 @@ void check_v1(const gputest::Pair& pair) {
   EXPECT_EQ(gpu.device->per_frame_max.h2d_copies, 1u);
   EXPECT_EQ(gpu.device->per_frame_max.d2h_copies, 1u);
   EXPECT_EQ(gpu.device->per_frame_max.host_waits, 1u);
+  EXPECT_GT(gpu.device->lanes, 1u) << "the model's twins run side by side";
   const Result cpu = run_v1(pair, BackendChoice::Cpu);
   gputest::expect_identical(cpu, gpu);
   ASSERT_EQ(cpu.models.size(), 1u);

@@ -1,18 +1,21 @@
 // A run's frame pipeline (src/gpu/runtime.hpp) for this backend; registers the backend's
 // Runtime.
 //
-// Two streams: `copy` carries the uploads, `compute` every twin's kernels and the results
+// Streams: `copy` carries the uploads, lanes() compute lanes the twins' kernels (a twin
+// always on the same lane, docs/adr/0206-compute-lanes.md), and `results` the results
 // downloads. depth() device frames form a ring, so the upload of frame i + 1 overlaps the
-// kernels of frame i and the host finish of frame i - 1:
+// kernels of frame i and the host finish of frame i - 1, and the lanes overlap each other:
 //
 //   host     the reader fills a pinned slab (or begin_frame packs one into staging)
 //   copy     wait done[k]; slab -> device[k] (results block of zeros, then the planes); record uploaded[k]
-//   compute  wait uploaded[k]; every twin's kernels; device[k] results -> host results[k]; record done[k]
+//   lane j   wait uploaded[k]; its twins' kernels; record lane_done[k][j]
+//   results  wait every lane_done[k][j]; device[k] results -> host results[k]; record done[k]
 //   host     wait_frame(i): the one host wait on done[k]; the twins' finish read results[k]
 //
 // k = the ring slot of frame i. The copy stream waits for done[k] before it refills
 // device[k], so no kernel of frame i - depth is still reading it. A slab stays alive (its
 // pictures are held by the engine's frame) until the frame is finished, after done[k].
+// With one lane there is no join: the lane itself downloads and records done[k].
 //
 // The slabs: pinned memory laid out as the device frame (frame_layout.hpp), recycled.
 // Their results block is zeroed once and never written on the host, so every upload from
@@ -47,6 +50,11 @@ unsigned depth_for(std::size_t upload_bytes) {
   const std::size_t budget = std::size_t{64} << 20;
   return static_cast<unsigned>(std::clamp<std::size_t>(budget / std::max<std::size_t>(upload_bytes, 1), 3, 6));
 }
+
+// At most 6 lanes: with the copy and results streams that is 8, the device's default
+// number of hardware work queues (CUDA_DEVICE_MAX_CONNECTIONS); more streams would share
+// queues, and a shared queue orders work that the streams do not.
+constexpr unsigned kMaxLanes = 6;
 
 // Pinned slabs in the run's frame layout, recycled; shared with the pictures made from
 // them, so a picture may outlive the pipeline.
@@ -98,15 +106,20 @@ class SlabPool final : public PairStorage, public std::enable_shared_from_this<S
 
 class Pipeline final : public FramePipeline {
  public:
-  Pipeline(const VideoGeometry& geometry, PlaneMask planes, std::size_t results_bytes)
+  Pipeline(const VideoGeometry& geometry, PlaneMask planes, std::size_t results_bytes, unsigned lanes)
       : layout_(geometry, planes, results_bytes),
         slabs_(std::make_shared<SlabPool>(layout_)),
         copy_(counters_, kWho),
-        compute_(counters_, kWho),
+        results_(counters_, kWho),
         ring_(depth_for(layout_.upload_bytes())) {
+    lanes = std::clamp(lanes, 1u, kMaxLanes);
+    for (unsigned j = 0; j < lanes; ++j) lanes_.push_back(std::make_unique<Stream>(counters_, kWho));
     for (auto& e : ring_) {
       e.device = DeviceBuffer<std::uint8_t>(layout_.upload_bytes(), kWho);
       e.results = PinnedBuffer<std::uint8_t>(std::max<std::size_t>(layout_.results_bytes(), kResultsAlign), kWho);
+      e.frames.resize(lanes);
+      if (lanes > 1)
+        for (unsigned j = 0; j < lanes; ++j) e.lane_done.emplace_back(kWho);
     }
   }
 
@@ -121,8 +134,9 @@ class Pipeline final : public FramePipeline {
   }
 
   unsigned depth() const override { return static_cast<unsigned>(ring_.size()); }
+  unsigned lanes() const override { return static_cast<unsigned>(lanes_.size()); }
 
-  const DeviceFrame& begin_frame(unsigned index, const Picture& ref, const Picture& dis) override {
+  void begin_frame(unsigned index, const Picture& ref, const Picture& dis) override {
     Entry& e = ring_[next_];
     if (e.busy) throw std::logic_error("frame pipeline: a frame begins while every device frame is in flight");
     const std::uint8_t* src = layout_.slab_of(ref, dis);
@@ -135,18 +149,32 @@ class Pipeline final : public FramePipeline {
     if (e.used) copy.wait(e.done);
     copy.upload(e.device.get(), src, layout_.upload_bytes());
     e.uploaded.record(copy);
-    compute_.ref().wait(e.uploaded);
-    e.frame = DeviceFrame(kBackend, index, &layout_, e.device.get(), compute_.native(), &counters_);
+    for (std::size_t j = 0; j < lanes_.size(); ++j) {
+      lanes_[j]->ref().wait(e.uploaded);
+      e.frames[j] = DeviceFrame(kBackend, index, &layout_, e.device.get(), lanes_[j]->native(), &counters_);
+    }
     e.index = index;
     e.busy = e.used = true;
-    return e.frame;
+  }
+
+  const DeviceFrame& frame(unsigned lane) const override {
+    const Entry& e = ring_[next_];
+    if (!e.busy || lane >= e.frames.size()) throw std::logic_error("frame pipeline: no such lane of the frame begun");
+    return e.frames[lane];
   }
 
   void end_frame() override {
     Entry& e = ring_[next_];
-    const StreamRef compute = compute_.ref();
-    if (layout_.results_bytes() > 0) compute.download(e.results.data(), e.device.get(), layout_.results_bytes());
-    e.done.record(compute);
+    StreamRef last = lanes_[0]->ref();
+    if (lanes_.size() > 1) {
+      last = results_.ref();
+      for (std::size_t j = 0; j < lanes_.size(); ++j) {
+        e.lane_done[j].record(lanes_[j]->ref());
+        last.wait(e.lane_done[j]);
+      }
+    }
+    if (layout_.results_bytes() > 0) last.download(e.results.data(), e.device.get(), layout_.results_bytes());
+    e.done.record(last);
     next_ = (next_ + 1) % ring_.size();
   }
 
@@ -160,11 +188,13 @@ class Pipeline final : public FramePipeline {
   bool frame_done(unsigned index) const override { return entry(index).done.done(); }
 
   void abort() override {
-    Event copied(kWho), computed(kWho);
-    copied.record(copy_.ref());
-    computed.record(compute_.ref());
-    copied.wait_host();
-    computed.wait_host();
+    std::vector<const Stream*> all{&copy_, &results_};
+    for (const auto& l : lanes_) all.push_back(l.get());
+    for (const Stream* s : all) {
+      Event passed(kWho);
+      passed.record(s->ref());
+      passed.wait_host();
+    }
     for (auto& e : ring_) e.busy = false;
   }
 
@@ -178,7 +208,8 @@ class Pipeline final : public FramePipeline {
     PinnedBuffer<std::uint8_t> results;   // the frame's results block, copied back
     PinnedBuffer<std::uint8_t> staging;   // for pictures not in a slab (allocated when needed)
     Event uploaded{kWho}, done{kWho};
-    DeviceFrame frame;
+    std::vector<Event> lane_done;         // each lane's work of the frame (with two lanes or more)
+    std::vector<DeviceFrame> frames;      // the frame as each lane sees it
     unsigned index = 0;
     bool busy = false;  // between begin_frame and wait_frame
     bool used = false;  // done was recorded once
@@ -194,15 +225,16 @@ class Pipeline final : public FramePipeline {
   FrameLayout layout_;
   std::shared_ptr<SlabPool> slabs_;
   Counters counters_;
-  Stream copy_, compute_;
+  Stream copy_, results_;
+  std::vector<std::unique_ptr<Stream>> lanes_;
   // Declared after the streams, so destroyed before them.
   std::vector<Entry> ring_;
   std::size_t next_ = 0;
 };
 
 std::unique_ptr<FramePipeline> open_pipeline(const VideoGeometry& geometry, PlaneMask planes,
-                                             std::size_t results_bytes) {
-  return std::make_unique<Pipeline>(geometry, planes, results_bytes);
+                                             std::size_t results_bytes, unsigned lanes) {
+  return std::make_unique<Pipeline>(geometry, planes, results_bytes, lanes);
 }
 
 }  // namespace

@@ -7,6 +7,9 @@
 //
 // Environment: FASTVMAF_DEVICE_SET  the folder of .y4m or .y4m.xz pairs (default: the
 //                                   build's ../shared/device-set)
+//              FASTVMAF_NETFLIX_SET the folder of raw .yuv pairs with their pairs.tsv
+//                                   (default: the build's ../shared/netflix), for the
+//                                   tests that also take those (netflix_set())
 //              FASTVMAF_GPU_CACHE   where .xz files are decompressed (default: the build
 //                                   tree's tests/gpu/device-set)
 #pragma once
@@ -19,8 +22,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <optional>
+#include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "fastvmaf/engine.hpp"
@@ -56,6 +63,9 @@ inline std::string why_skip(Backend b) {
 struct Pair {
   std::string name;  // "bridge_sky_zoom_576x324_8bit"
   std::string ref, dis;
+  std::optional<VideoGeometry> raw;  // raw .yuv files: their geometry
+  VideoFile ref_file() const { return {ref, raw}; }
+  VideoFile dis_file() const { return {dis, raw}; }
 };
 
 inline std::string env_or(const char* name, const char* fallback) {
@@ -97,6 +107,32 @@ inline std::vector<Pair> device_set() {
   std::sort(names.begin(), names.end());
   for (const auto& n : names)
     pairs.push_back({n, materialise(n + "_ref.y4m"), materialise(n + "_dis.y4m")});
+  return pairs;
+}
+
+// The raw pairs of pairs.tsv (name, ref, dis, "W H P B") in FASTVMAF_NETFLIX_SET; none
+// when the folder is absent.
+inline std::vector<Pair> netflix_set() {
+  namespace fs = std::filesystem;
+  const fs::path dir = env_or("FASTVMAF_NETFLIX_SET", FASTVMAF_NETFLIX_SET_DIR);
+  std::vector<Pair> pairs;
+  std::ifstream tsv(dir / "pairs.tsv");
+  std::string line;
+  for (bool header = true; std::getline(tsv, line); header = false) {
+    if (header || line.empty()) continue;
+    std::istringstream fields(line);
+    std::string name, ref, dis, geometry;
+    std::getline(fields, name, '\t');
+    std::getline(fields, ref, '\t');
+    std::getline(fields, dis, '\t');
+    std::getline(fields, geometry);
+    std::istringstream g(geometry);
+    VideoGeometry vg;
+    std::string format;
+    if (!(g >> vg.width >> vg.height >> format >> vg.bpc)) throw std::runtime_error("pairs.tsv: bad line: " + line);
+    vg.format = format == "444" ? PixelFormat::YUV444 : format == "422" ? PixelFormat::YUV422 : PixelFormat::YUV420;
+    pairs.push_back({name, (dir / ref).string(), (dir / dis).string(), vg});
+  }
   return pairs;
 }
 
@@ -155,6 +191,19 @@ inline void expect_identical(const Result& cpu, const Result& gpu, const KnownDi
         << cpu.aggregates[i].first;
     ++compared;
   }
+  ASSERT_EQ(cpu.models.size(), gpu.models.size());
+  for (std::size_t i = 0; i < cpu.models.size(); ++i) {
+    const Result::ModelScore& a = cpu.models[i];
+    const Result::ModelScore& b = gpu.models[i];
+    EXPECT_EQ(a.label, b.label);
+    EXPECT_EQ(a.bootstrap, b.bootstrap) << a.label;
+    for (auto [x, y, what] : {std::tuple{a.mean, b.mean, "mean"}, std::tuple{a.bagging, b.bagging, "bagging"},
+                              std::tuple{a.stddev, b.stddev, "stddev"}, std::tuple{a.ci_lo, b.ci_lo, "ci_lo"},
+                              std::tuple{a.ci_hi, b.ci_hi, "ci_hi"}}) {
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(x), std::bit_cast<std::uint64_t>(y)) << a.label << " " << what;
+      ++compared;
+    }
+  }
   EXPECT_GT(compared, 0u);
   ::testing::Test::RecordProperty("values_compared", static_cast<int>(compared));
 }
@@ -167,21 +216,23 @@ inline std::string describe(const DeviceCounts& c) {
 
 // The main() of a test over the device set, after InitGoogleTest: exits kSkip without a
 // usable `backend` device, fails without the device set, else runs `check` once per pair
-// that `keep` accepts (every pair without one) as the test `suite`.<pair>. `before` and
+// (of the device set, then `more`) that `keep` accepts (every pair without one) as the test `suite`.<pair>. `before` and
 // `after` bracket the run once a device is known to be there (a CUPTI subscriber).
 inline int run_over_device_set(Backend backend, const char* suite, const std::function<void(const Pair&)>& check,
                                const std::function<bool(const Pair&)>& keep = {},
-                               const std::function<void()>& before = {}, const std::function<void()>& after = {}) {
+                               const std::function<void()>& before = {}, const std::function<void()>& after = {},
+                               const std::vector<Pair>& more = {}) {
   const std::string skip = why_skip(backend);
   if (!skip.empty()) {
     std::printf("SKIP: %s\n", skip.c_str());
     return kSkip;
   }
-  const std::vector<Pair> pairs = device_set();
+  std::vector<Pair> pairs = device_set();
   if (pairs.empty()) {
     std::fprintf(stderr, "no device set found (set FASTVMAF_DEVICE_SET)\n");
     return 1;
   }
+  pairs.insert(pairs.end(), more.begin(), more.end());
   if (before) before();
   for (const Pair& pair : pairs) {
     if (keep && !keep(pair)) continue;

@@ -23,6 +23,7 @@ namespace fastvmaf::cli {
 // by default).
 unsigned batch_threads_per_job(const Args& args);
 
-int run_batch(Engine& engine, const Args& args);
+// `used_device`: set when a pair was scored on a GPU.
+int run_batch(Engine& engine, const Args& args, bool& used_device);
 
 }  // namespace fastvmaf::cli

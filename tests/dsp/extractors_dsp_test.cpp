@@ -1,73 +1,21 @@
 // Whole extractors under each SIMD level (core/cpu.hpp): every value collected over a
 // few frames with the level's table equals the value with the C entries, bands of the
 // frames running in reverse order. Checks the drivers and the tables together.
-#include <cstring>
-#include <map>
-#include <random>
+#include <string>
+#include <vector>
 
-#include "core/collector.hpp"
-#include "core/parallel.hpp"
-#include "core/registry.hpp"
 #include "dsp_check.hpp"
+#include "extractor_values.hpp"
 
 namespace fastvmaf::dsp_test {
 
 namespace {
 
-class Reversed final : public ParallelFor {
- public:
-  void run(unsigned n, const std::function<void(unsigned)>& body) const override {
-    for (unsigned i = n; i-- > 0;) body(i);
-  }
-};
-
-Picture frame(Rng& rng, unsigned w, unsigned h, unsigned bpc, unsigned shift) {
-  Picture p = Picture::allocate(PixelFormat::YUV420, bpc, w, h);
-  const unsigned max = (1u << bpc) - 1;
-  for (int c = 0; c < 3; ++c) {
-    const Plane& pl = p.plane(c);
-    for (unsigned i = 0; i < pl.height; ++i)
-      for (unsigned j = 0; j < pl.width; ++j) {
-        unsigned v = ((i * 7 + (j + shift) * 3) / 5 + ((i / 9 + j / 13) % 3) * 40) % 220 + (rng() % 6);
-        v = std::min(max, v << (bpc - 8));
-        if (bpc == 8)
-          pl.row<std::uint8_t>(i)[j] = static_cast<std::uint8_t>(v);
-        else
-          pl.row<std::uint16_t>(i)[j] = static_cast<std::uint16_t>(v);
-      }
-  }
-  return p;
-}
-
-using Values = std::map<std::string, std::vector<std::uint64_t>>;
-
-Values run(const std::string& name, const std::vector<Picture>& refs, const std::vector<Picture>& diss) {
-  const ExtractorInfo* info = Registry::instance().by_name(name);
-  const ExtractorFactory* factory = Registry::instance().factory(name, Backend::Cpu);
-  if (!info || !factory) return {};
-  auto e = (*factory)(OptionSet(name, info->options, OptionDict{}));
-  const Picture& p0 = refs.front();
-  e->init({p0.width(), p0.height(), p0.format(), p0.bpc()});
-  const Reversed reversed;
-  RecordingSink sink;
-  for (unsigned k = 0; k < refs.size(); ++k) {
-    FrameInput in;
-    in.index = k;
-    in.ref = &refs[k];
-    in.dis = &diss[k];
-    in.prev_ref = k > 0 ? &refs[k - 1] : nullptr;
-    in.prev_prev_ref = k > 1 ? &refs[k - 2] : nullptr;
-    in.parallel = &reversed;
-    e->submit(in);
-    e->collect(k, sink);
-  }
-  Values out;
-  for (const auto& entry : sink.entries()) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &entry.value, sizeof bits);
-    out[entry.name].push_back(bits);
-  }
-  return out;
+// Every value the extractor collects over the frames with the table of the flags in
+// force, the bands of each frame in reverse order.
+test::ValueBits run(const std::string& name, const std::vector<Picture>& refs, const std::vector<Picture>& diss) {
+  const test::ReversedBands reversed;
+  return test::collect_value_bits(name, refs, diss, &reversed);
 }
 
 // The smallest width and height an extractor takes (MS-SSIM's five scales need 176).
@@ -99,10 +47,10 @@ void check_extractors(Suite& s) {
         Rng rng = s.rng_for(label, level.level);
         std::vector<Picture> refs, diss;
         for (unsigned k = 0; k < 3; ++k) {
-          refs.push_back(frame(rng, z.w, z.h, z.bpc, 2 * k));
-          diss.push_back(frame(rng, z.w, z.h, z.bpc, 2 * k + 1));
+          refs.push_back(test::textured_frame(rng, z.w, z.h, z.bpc, 2 * k));
+          diss.push_back(test::textured_frame(rng, z.w, z.h, z.bpc, 2 * k + 1));
         }
-        Values want, got;
+        test::ValueBits want, got;
         {
           cpu::ScopedFlags c(0);
           want = run(name, refs, diss);

@@ -12,19 +12,12 @@
 
 #include "core/cpu.hpp"
 #include "core/parallel.hpp"
+#include "extractor_values.hpp"
 #include "features/adm/adm_cpu.hpp"
 #include "features/adm/adm_params.hpp"
 
 namespace fastvmaf::adm {
 namespace {
-
-// Runs the bands in reverse order on this thread: results must not depend on it.
-class Reversed final : public ParallelFor {
- public:
-  void run(unsigned n, const std::function<void(unsigned)>& body) const override {
-    for (unsigned i = n; i-- > 0;) body(i);
-  }
-};
 
 // A random plane with smooth areas, edges and noise.
 Picture random_picture(std::mt19937& rng, unsigned w, unsigned h, unsigned bpc) {
@@ -77,7 +70,7 @@ TEST(AdmCpu, TablesAndBandsGiveTheSameTotals) {
   std::mt19937 rng(777);
   const unsigned sizes[][2] = {{17, 17}, {32, 32}, {17, 40}, {45, 19}, {64, 48}, {853, 480}, {121, 67}, {200, 33},
                                {300, 800}};
-  const Reversed reversed;
+  const test::ReversedBands reversed;
   for (const auto& sz : sizes) {
     for (unsigned bpc : {8u, 10u, 12u, 16u}) {
       AdmConfig cfg;

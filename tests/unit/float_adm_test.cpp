@@ -177,30 +177,16 @@ TEST(FloatAdmExtractor, EqualsTheSeparateBufferComputation) {
       const unsigned w = kMinSize + rng() % 60, h = kMinSize + rng() % 40;
       const Picture ref = test::textured_picture(PixelFormat::YUV444, w, h, bpc, rng);
       const Picture dis = test::textured_picture(PixelFormat::YUV444, w, h, bpc, rng, &ref, 12);
-      FloatImage rf, df;
-      common::convert_plane(ref.plane(0), bpc, -128, w, h, rf);
-      common::convert_plane(dis.plane(0), bpc, -128, w, h, df);
       ScaleSums want[kScales];
-      reference_sums(c, rf, df, want);
-      // The C entries, then this CPU's SIMD ones: the table is filled when the extractor
-      // is made (core/cpu.hpp).
-      for (cpu::Flags keep : {cpu::Flags{0}, cpu::kAllFlags}) {
-        const cpu::ScopedFlags flags(keep);
-        FloatAdmExtractor e(o);
-        e.init({w, h, PixelFormat::YUV444, bpc});
-        FrameInput in;
-        in.ref = &ref;
-        in.dis = &dis;
-        const std::string where = std::to_string(w) + "x" + std::to_string(h) + " " + cpu::describe(cpu::active());
-        for (int pass = 0; pass < 2; ++pass) {  // a second frame reuses the buffers
-          e.submit(in);
-          for (int s = 0; s < kScales; ++s) {
-            EXPECT_EQ(e.sums()[s].num, want[s].num) << s << " " << where;
-            EXPECT_EQ(e.sums()[s].den, want[s].den) << s << " " << where;
-            EXPECT_EQ(e.sums()[s].aim_num, want[s].aim_num) << s << " " << where;
-          }
+      reference_sums(c, test::float_luma(ref), test::float_luma(dis), want);
+      auto check = [&](const FloatAdmExtractor& e, const std::string& where) {
+        for (int s = 0; s < kScales; ++s) {
+          EXPECT_EQ(e.sums()[s].num, want[s].num) << s << " " << where;
+          EXPECT_EQ(e.sums()[s].den, want[s].den) << s << " " << where;
+          EXPECT_EQ(e.sums()[s].aim_num, want[s].aim_num) << s << " " << where;
         }
-      }
+      };
+      test::run_c_then_simd<FloatAdmExtractor>(o, ref, dis, 2, check);  // a second frame reuses the buffers
     }
   }
 }

@@ -1,16 +1,22 @@
 // Plain transcriptions of libvmaf's float building blocks for the float extractors'
 // tests: whole-image filters written one output at a time, random float images and
 // pictures. The production code streams rows and vectorises; these do neither, with the
-// same float operations per output.
+// same float operations per output. Also the run of an extractor with the C entries of
+// its DSP tables, then with the SIMD ones.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "common/float_picture.hpp"
 #include "common/mirror.hpp"
+#include "core/cpu.hpp"
+#include "core/extractor.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf::test {
@@ -82,6 +88,35 @@ inline Picture textured_picture(PixelFormat fmt, unsigned w, unsigned h, unsigne
       }
   }
   return p;
+}
+
+// libvmaf's float picture of the luma (picture_copy: 8-bit scale, minus 128).
+inline common::FloatImage float_luma(const Picture& p) {
+  common::FloatImage img;
+  common::convert_plane(p.plane(0), p.bpc(), -128, p.width(), p.height(), img);
+  return img;
+}
+
+// A float extractor's DSP tables are filled when it is made (core/cpu.hpp): an Extractor
+// made from `o` with the C entries, then one with this CPU's SIMD entries, each set up
+// for ref's size and given (ref, dis) `frames` times; check(e, where) after each frame,
+// `where` naming the size, depth and flags for the failure messages.
+template <class Extractor, class Check>
+void run_c_then_simd(const OptionSet& o, const Picture& ref, const Picture& dis, int frames, const Check& check) {
+  for (cpu::Flags keep : {cpu::Flags{0}, cpu::kAllFlags}) {
+    const cpu::ScopedFlags flags(keep);
+    Extractor e(o);
+    e.init({ref.width(), ref.height(), ref.format(), ref.bpc()});
+    FrameInput in;
+    in.ref = &ref;
+    in.dis = &dis;
+    const std::string where =
+        fmt::format("{}x{} bpc {}, flags {}", ref.width(), ref.height(), ref.bpc(), cpu::describe(cpu::active()));
+    for (int frame = 0; frame < frames; ++frame) {
+      e.submit(in);
+      check(e, where);
+    }
+  }
 }
 
 }  // namespace fastvmaf::test

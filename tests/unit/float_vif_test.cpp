@@ -12,12 +12,9 @@
 #include <random>
 #include <string>
 
-#include <fmt/format.h>
-
 #include "common/gaussian.hpp"
 #include "common/resample.hpp"
 #include "core/collector.hpp"
-#include "core/cpu.hpp"
 #include "core/feature_name.hpp"
 #include "features/float_vif/float_vif.hpp"
 #include "features/float_vif/float_vif_math.hpp"
@@ -139,28 +136,15 @@ TEST(FloatVifExtractor, EqualsTheWholeImageComputation) {
       const unsigned w = 40 + rng() % 40, h = 36 + rng() % 30;
       const Picture ref = test::textured_picture(PixelFormat::YUV420, w, h, bpc, rng);
       const Picture dis = test::textured_picture(PixelFormat::YUV420, w, h, bpc, rng, &ref);
-      common::FloatImage rf, df;
-      common::convert_plane(ref.plane(0), bpc, -128, w, h, rf);
-      common::convert_plane(dis.plane(0), bpc, -128, w, h, df);
       ScaleSums want[kScales];
-      reference_sums(c, rf, df, want);
-      // The C entries, then this CPU's SIMD ones: the tables are filled when the
-      // extractor is made (core/cpu.hpp).
-      for (cpu::Flags keep : {cpu::Flags{0}, cpu::kAllFlags}) {
-        const cpu::ScopedFlags flags(keep);
-        FloatVifExtractor e(o);
-        e.init({w, h, PixelFormat::YUV420, bpc});
-        FrameInput in;
-        in.ref = &ref;
-        in.dis = &dis;
-        e.submit(in);
-        const std::string where =
-            fmt::format("{}x{} bpc {}, flags {}", w, h, bpc, cpu::describe(cpu::active()));
+      reference_sums(c, test::float_luma(ref), test::float_luma(dis), want);
+      auto check = [&](const FloatVifExtractor& e, const std::string& where) {
         for (int s = c.first_scale(); s < kScales; ++s) {
           EXPECT_EQ(e.sums()[s].num, want[s].num) << s << " " << where;
           EXPECT_EQ(e.sums()[s].den, want[s].den) << s << " " << where;
         }
-      }
+      };
+      test::run_c_then_simd<FloatVifExtractor>(o, ref, dis, 1, check);
     }
   }
 }

@@ -1,11 +1,13 @@
 // SpEED's option-derived plans (speed_params): dimensions, the minimum size, the
-// kernel-scale whitelist, the Gaussian taps and the prescale tables.
+// antialias and local-mean taps and the prescale tables. The kernel-scale whitelist and
+// the filter widths are src/common's (common_resample_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numeric>
 #include <random>
 
+#include "common/gaussian.hpp"
 #include "features/speed/speed_math.hpp"
 #include "features/speed/speed_params.hpp"
 
@@ -60,32 +62,12 @@ TEST(SpeedParams, PrescaleResamplesOnlyAwayFromOne) {
   EXPECT_THROW(parse_prescale_method("area"), std::invalid_argument);
 }
 
-TEST(SpeedParams, KernelScalesAreLibvmafsWhitelist) {
-  for (float ks : {1.0f, 0.5f, 1.5f, 2.0f, 2.0f / 3, 2.4f, 360.0f / 97, 4.0f / 3, 3.5f / 3, 1.25f, 4.25f / 3, 5.0f / 3,
-                   3.0f, 1 / 2.25f, 1.4746f, 1.54f, 1.6f, 1.06667f, 0.711111f, 0.74074f, 1.111111f, 1.0009f})
-    EXPECT_TRUE(kernelscale_valid(ks)) << ks;
-  for (float ks : {0.1f, 1.0011f, 1.2f, 2.5f, 4.0f}) EXPECT_FALSE(kernelscale_valid(ks)) << ks;
-}
-
-TEST(SpeedParams, FilterWidthsAreOddCeilings) {
-  // (2^(4 - scale) + 1) * kernelscale rounded up to odd, at least 3.
-  for (float ks : {0.5f, 1.0f, 1.5f, 2.0f, 2.4f, 360.0f / 97, 3.0f}) {
-    for (int scale = 1; scale <= 4; ++scale) {
-      int want = static_cast<int>(std::ceil(((1 << (4 - scale)) + 1) * static_cast<double>(ks)));
-      if (want % 2 == 0) ++want;
-      EXPECT_EQ(filter_width(scale, ks), std::max(want, 3)) << ks << " " << scale;
-    }
-  }
-  EXPECT_EQ(filter_width(1, 1.0f), 9);
-  EXPECT_EQ(filter_width(4, 1.0f), 3);
-}
-
 TEST(SpeedParams, GaussianTapsAreNormalisedGaussians) {
   for (float ks : {0.5f, 1.0f, 2.0f, 360.0f / 97}) {
     for (int which = 0; which < 2; ++which) {
       const auto taps = which == 0 ? antialias_taps(ks) : local_mean_taps(ks);
       const int w = static_cast<int>(taps.size());
-      ASSERT_EQ(w, filter_width(which == 0 ? 1 : 4, ks));
+      ASSERT_EQ(w, common::filter_width(which == 0 ? 1 : 4, ks));
       const double sigma = which == 0 ? 2.0 * w / 5 : w / 5.0;
       double norm = 0;
       for (int i = 0; i < w; ++i) norm += std::exp(-0.5 * (i - w / 2) * (i - w / 2) / (sigma * sigma));

@@ -122,15 +122,7 @@ FVMAF_HD inline float lanczos4_sample(const float* src, long stride, const int* 
   return lanczos4_sample_at(PlaneAt{src, stride}, xi, wx, yi, wy);
 }
 
-// ---- Gaussian taps ---------------------------------------------------------------
-
-// get_gaussian_pdf(x, 0, stdev) before normalisation: the exponent in double, the
-// (inverted) density factor as float, a float quotient.
-FVMAF_HD inline float gaussian_pdf(float x, float stdev) {
-  const float num = static_cast<float>(std::exp(-0.5 * x / stdev * x / stdev));
-  const float den = static_cast<float>(1 / (stdev * std::sqrt(2 * M_PI)));
-  return num / den;
-}
+// ---- filters ---------------------------------------------------------------------
 
 // One tap of vif_filter1d_s: acc += coefficient * sample, in float.
 FVMAF_HD inline float tap(float acc, float coeff, float v) { return hd::fadd_rn(acc, hd::fmul_rn(coeff, v)); }

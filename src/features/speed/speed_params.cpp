@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/gaussian.hpp"
 #include "features/speed/speed_math.hpp"
 
 namespace fastvmaf::speed {
@@ -49,63 +50,14 @@ SpeedDims make_dims(unsigned width, unsigned height, double prescale) {
   return d;
 }
 
-namespace {
-
-// vif_tools.h's valid_kernelscales, as the same float expressions.
-constexpr float kValidKernelScales[] = {
-    1.0f,          1.0f / 2.0f,   3.0f / 2.0f,   2.0f,     2.0f / 3.0f, 24.0f / 10.0f, 360.0f / 97.0f,
-    4.0f / 3.0f,   3.5f / 3.0f,   3.75f / 3.0f,  4.25f / 3.0f, 5.0f / 3.0f, 3.0f,     1.0f / 2.25f,
-    1.4746f,       1.54f,         1.6f,          1.06667f, 0.711111f,   0.740740f,     1.111111f,
-};
-
-// round_up_to_odd(f): ceil in double, then the next odd integer.
-int round_up_to_odd(float f) {
-  const int c = static_cast<int>(std::ceil(static_cast<double>(f)));
-  return c % 2 == 0 ? c + 1 : c;
-}
-
-}  // namespace
-
-bool kernelscale_valid(float kernelscale) {
-  for (float v : kValidKernelScales)
-    if (std::fabs(kernelscale - v) < 1e-3) return true;
-  return false;
-}
-
-std::string kernelscale_list() {
-  std::string s;
-  for (float v : kValidKernelScales) s += (s.empty() ? "" : ", ") + fmt::format("{:g}", v);
-  return s;
-}
-
-int filter_width(int scale, float kernelscale) {
-  const int n = (1 << (4 - scale)) + 1;
-  return std::max(round_up_to_odd(static_cast<float>(n) * kernelscale), 3);
-}
-
-std::vector<float> gaussian_taps(int width, float stdev) {
-  std::vector<float> taps(static_cast<std::size_t>(width));
-  const int half = (width - 1) / 2;
-  float sum = 0;
-  for (int i = 0; i < width; ++i) {
-    taps[i] = math::gaussian_pdf(static_cast<float>(i - half), stdev);
-    sum += taps[i];
-  }
-  for (float& t : taps) t /= sum;
-  return taps;
-}
-
 std::vector<float> antialias_taps(float kernelscale) {
   // Always the size of the scale-1 filter, with the standard deviation of scale 4:
   // sqrt(4) * width / 5 in double, passed on as float.
-  const int width = filter_width(1, kernelscale);
-  return gaussian_taps(width, static_cast<float>(std::sqrt(static_cast<double>(kScales)) * width / 5.0f));
+  const int width = common::filter_width(1, kernelscale);
+  return common::gaussian_taps(width, static_cast<float>(std::sqrt(static_cast<double>(kScales)) * width / 5.0f));
 }
 
-std::vector<float> local_mean_taps(float kernelscale) {
-  const int width = filter_width(kScales, kernelscale);
-  return gaussian_taps(width, static_cast<float>(width) / 5.0f);
-}
+std::vector<float> local_mean_taps(float kernelscale) { return common::vif_filter_taps(kScales, kernelscale); }
 
 double log2_two_pi_e() { return std::log2(2 * M_PI * M_E); }
 

@@ -1,7 +1,8 @@
 // Constants and option-derived plans of SpEED (libvmaf's speed.c and the helpers it
 // takes from vif_tools.c): block geometry, plane dimensions and the minimum size, the
-// Gaussian taps, the kernel-scale whitelist and the prescale tables. One copy for the
-// CPU extractor and any device twin.
+// antialias and local-mean taps and the prescale tables. One copy for the CPU extractor
+// and any device twin; what speed.c shares with float VIF (the Gaussian taps, the
+// kernel-scale whitelist) is src/common's.
 #pragma once
 
 #include <cstdint>
@@ -50,14 +51,8 @@ struct SpeedDims {
 };
 SpeedDims make_dims(unsigned width, unsigned height, double prescale);
 
-// vif_validate_kernelscale: the 21 kernel scales libvmaf accepts (within 1e-3, in float).
-bool kernelscale_valid(float kernelscale);
-std::string kernelscale_list();
-
-// vif_get_filter_size(scale, kernelscale).
-int filter_width(int scale, float kernelscale);
-// get_1d_gaussian_kernel: `width` (odd) taps of a Gaussian normalised to sum 1 in float.
-std::vector<float> gaussian_taps(int width, float stdev);
+// SpEED's two filters, from vif_tools.c's Gaussian taps (common/gaussian.hpp, which also
+// holds the kernel-scale whitelist that speed_kernelscale is checked against).
 // speed_get_antialias_filter(.., NUM_SCALES, ks): the blur before the 16x decimation.
 std::vector<float> antialias_taps(float kernelscale);
 // vif_get_filter(.., NUM_SCALES, ks): the local mean removed after the decimation.

@@ -38,21 +38,6 @@ TEST(SpeedMath, ReflectStaysInsideAndMirrorsWithoutRepeat) {
       }
     }
   }
-  EXPECT_EQ(reflect_scaler(-1.0f, 9.0f), 1.0f);
-  EXPECT_EQ(reflect_scaler(10.0f, 9.0f), 8.0f);
-  EXPECT_EQ(reflect_scaler(4.0f, 9.0f), 4.0f);
-}
-
-TEST(SpeedMath, ResampleCoordinatesAreLibvmafs) {
-  // (o + 0.5) * ratio - 0.5 in double, rounded once to float; nearest truncates o * ratio.
-  std::mt19937 g(2);
-  std::uniform_real_distribution<float> u(0.25f, 10.0f);
-  for (int i = 0; i < 1000; ++i) {
-    const float ratio = u(g);
-    const int o = static_cast<int>(g() % 4000);
-    EXPECT_EQ(resample_coordinate(o, ratio), static_cast<float>((o + 0.5) * ratio - 0.5));
-    EXPECT_EQ(nearest_coordinate(o, ratio), static_cast<int>(std::floor(static_cast<float>(o) * ratio)));
-  }
 }
 
 TEST(SpeedMath, BilinearBlendMatchesTheFormula) {
@@ -64,39 +49,6 @@ TEST(SpeedMath, BilinearBlendMatchesTheFormula) {
     EXPECT_NEAR(bilinear_blend(a, b, c, d, dx, dy), want, 1e-4);
   }
   EXPECT_EQ(bilinear_blend(7, 1, 2, 3, 0, 0), 7.0f);
-}
-
-double keys(double t) {  // the a = -0.75 Keys cubic
-  const double a = -0.75;
-  t = std::fabs(t);
-  if (t < 1) return (a + 2) * t * t * t - (a + 3) * t * t + 1;
-  if (t < 2) return a * t * t * t - 5 * a * t * t + 8 * a * t - 4 * a;
-  return 0;
-}
-
-double lanczos(double x) {
-  if (x == 0) return 1;
-  if (std::fabs(x) >= 4) return 0;
-  return 4 * std::sin(M_PI * x) * std::sin(M_PI * x / 4) / (M_PI * M_PI * x * x);
-}
-
-TEST(SpeedMath, InterpolationKernelsMatchTheirFormulas) {
-  std::mt19937 g(4);
-  std::uniform_real_distribution<float> u(-5, 5), frac(0, 1);
-  for (int i = 0; i < 2000; ++i) {
-    const float t = u(g);
-    EXPECT_NEAR(bicubic_weight(t), keys(t), 2e-6);
-    EXPECT_NEAR(lanczos4_weight(t), lanczos(t), 2e-6);
-  }
-  for (int i = 0; i < 200; ++i) {  // the four bicubic taps of a fraction sum to 1
-    const float fx = frac(g);
-    double s = 0;
-    for (int k = -1; k <= 2; ++k) s += bicubic_weight(static_cast<float>(k) - fx);
-    EXPECT_NEAR(s, 1.0, 1e-5);
-  }
-  EXPECT_EQ(lanczos4_weight(0.0f), 1.0f);
-  EXPECT_EQ(lanczos4_weight(4.0f), 0.0f);
-  EXPECT_EQ(bicubic_weight(2.0f), 0.0f);
 }
 
 TEST(SpeedMath, InterpolatedSamplesAreTheWeightedSums) {

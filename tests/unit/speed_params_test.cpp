@@ -1,6 +1,6 @@
-// SpEED's option-derived plans (speed_params): dimensions, the minimum size, the
-// antialias and local-mean taps and the prescale tables. The kernel-scale whitelist and
-// the filter widths are src/common's (common_resample_test.cpp).
+// SpEED's option-derived plans (speed_params): dimensions, the minimum size, when the
+// prescale resamples, the antialias and local-mean taps. The kernel-scale whitelist, the
+// filter widths and the prescale's tables are src/common's (common_resample_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,7 +8,6 @@
 #include <random>
 
 #include "common/gaussian.hpp"
-#include "features/speed/speed_math.hpp"
 #include "features/speed/speed_params.hpp"
 
 namespace fastvmaf::speed {
@@ -58,8 +57,6 @@ TEST(SpeedParams, PrescaleResamplesOnlyAwayFromOne) {
   EXPECT_FALSE(prescale_resamples(0.9991));
   EXPECT_TRUE(prescale_resamples(1.0011));
   EXPECT_TRUE(prescale_resamples(0.5));
-  EXPECT_EQ(parse_prescale_method("lanczos4"), PrescaleMethod::Lanczos4);
-  EXPECT_THROW(parse_prescale_method("area"), std::invalid_argument);
 }
 
 TEST(SpeedParams, GaussianTapsAreNormalisedGaussians) {
@@ -76,38 +73,6 @@ TEST(SpeedParams, GaussianTapsAreNormalisedGaussians) {
         EXPECT_EQ(taps[i], taps[w - 1 - i]);
       }
       EXPECT_NEAR(std::accumulate(taps.begin(), taps.end(), 0.0), 1.0, 1e-6);
-    }
-  }
-}
-
-TEST(SpeedParams, ResampleTablesFollowTheScalersPerSampleFormulas) {
-  for (int src : {90, 173, 960}) {
-    for (int dst : {80, 97, 288, 1440}) {
-      const float ratio = static_cast<float>(src) / static_cast<float>(dst);
-      const float last = static_cast<float>(src - 1);
-      const ResampleAxis n = make_resample_axis(PrescaleMethod::Nearest, src, dst);
-      const ResampleAxis b = make_resample_axis(PrescaleMethod::Bilinear, src, dst);
-      const ResampleAxis c = make_resample_axis(PrescaleMethod::Bicubic, src, dst);
-      const ResampleAxis l = make_resample_axis(PrescaleMethod::Lanczos4, src, dst);
-      for (int o = 0; o < dst; ++o) {
-        EXPECT_EQ(n.index[o], static_cast<int>(o * ratio));
-        const float xx = static_cast<float>((o + 0.5) * ratio - 0.5);
-        const int lo = static_cast<int>(math::reflect_scaler(std::floor(xx), last));
-        EXPECT_EQ(b.index[2 * o], lo);
-        EXPECT_EQ(b.index[2 * o + 1], static_cast<int>(math::reflect_scaler(std::ceil(xx), last)));
-        EXPECT_EQ(b.weight[o], xx - static_cast<float>(lo));
-        const int x0 = static_cast<int>(std::floor(xx));
-        for (int k = -1; k <= 2; ++k) {
-          EXPECT_EQ(c.index[4 * o + k + 1], static_cast<int>(math::reflect_scaler(static_cast<float>(x0 + k), last)));
-          EXPECT_EQ(c.weight[4 * o + k + 1], math::bicubic_weight(static_cast<float>(k) - (xx - x0)));
-        }
-        for (int k = -4; k <= 4; ++k) {
-          const int idx = l.index[9 * o + k + 4];
-          EXPECT_TRUE(idx >= 0 && idx < src);
-          EXPECT_EQ(idx, static_cast<int>(math::reflect_scaler(static_cast<float>(x0 + k), last)));
-          EXPECT_EQ(l.weight[9 * o + k + 4], math::lanczos4_weight(static_cast<float>(k) - (xx - x0)));
-        }
-      }
     }
   }
 }

@@ -30,6 +30,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/resample.hpp"
 #include "core/hd.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
@@ -96,7 +97,7 @@ struct Plan {
   unsigned bpc = 8;
   float divisor = 256.0f;  // picture_copy's, above 8 bits
   bool resample = false;
-  PrescaleMethod method = PrescaleMethod::Nearest;
+  common::PrescaleMethod method = common::PrescaleMethod::Nearest;
   int taps_x = 0, taps_y = 0;  // of the resample axes
   const int* xi = nullptr;     // resample tables (device): make_resample_axis
   const float* xw = nullptr;
@@ -134,7 +135,7 @@ struct Frame {
 
 // The host tables a plan points at when the prescale resamples (make_resample_axis).
 struct PlanTables {
-  ResampleAxis x, y;
+  common::ResampleAxis x, y;
 };
 
 // The plan of a run of `images` images (4: speed_chroma, 2: speed_temporal) of planes
@@ -163,8 +164,8 @@ inline Plan make_plan(const SpeedSettings& st, const SpeedDims& d, unsigned imag
   p.weight_var_mode = st.weight_var_mode;
   p.plane = static_cast<std::size_t>(d.down_width) * d.down_height;
   if (p.resample) {
-    tables.x = make_resample_axis(st.method, static_cast<int>(d.width), static_cast<int>(d.scaled_width));
-    tables.y = make_resample_axis(st.method, static_cast<int>(d.height), static_cast<int>(d.scaled_height));
+    tables.x = common::make_resample_axis(st.method, static_cast<int>(d.width), static_cast<int>(d.scaled_width));
+    tables.y = common::make_resample_axis(st.method, static_cast<int>(d.height), static_cast<int>(d.scaled_height));
     p.taps_x = tables.x.taps;
     p.taps_y = tables.y.taps;
   }
@@ -274,13 +275,13 @@ FVMAF_HD inline float scaled_at(const Plan& p, const ImageSource& s, int y, int 
   }
   const ImageAt<T> at{&p, &s};
   switch (p.method) {
-    case PrescaleMethod::Nearest:
+    case common::PrescaleMethod::Nearest:
       return at(p.yi[y], p.xi[x]);
-    case PrescaleMethod::Bilinear: {
+    case common::PrescaleMethod::Bilinear: {
       const int r1 = p.yi[2 * y], r2 = p.yi[2 * y + 1], c1 = p.xi[2 * x], c2 = p.xi[2 * x + 1];
       return math::bilinear_blend(at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2), p.xw[x], p.yw[y]);
     }
-    case PrescaleMethod::Bicubic:
+    case common::PrescaleMethod::Bicubic:
       return math::bicubic_sample_at(at, p.xi + 4 * x, p.xw + 4 * x, p.yi + 4 * y, p.yw + 4 * y);
     default:
       return math::lanczos4_sample_at(at, p.xi + 9 * x, p.xw + 9 * x, p.yi + 9 * y, p.yw + 9 * y);

@@ -23,23 +23,6 @@ TEST(SpeedMath, SampleConversionIsExactOffsetAndScale) {
   }
 }
 
-TEST(SpeedMath, ReflectStaysInsideAndMirrorsWithoutRepeat) {
-  for (int n = 2; n < 40; ++n) {
-    for (int i = -(n - 1); i <= 2 * n - 2; ++i) {
-      const int r = reflect(i, n);
-      ASSERT_GE(r, 0);
-      ASSERT_LT(r, n);
-      if (i < 0) {
-        EXPECT_EQ(r, -i);
-      } else if (i >= n) {
-        EXPECT_EQ(r, 2 * (n - 1) - i);
-      } else {
-        EXPECT_EQ(r, i);
-      }
-    }
-  }
-}
-
 TEST(SpeedMath, BilinearBlendMatchesTheFormula) {
   std::mt19937 g(3);
   std::uniform_real_distribution<float> v(-128, 128), f(0, 1);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/mirror.hpp"
 #include "common/resample.hpp"
 #include "common/resample_math.hpp"
 #include "features/speed/speed_linalg.hpp"
@@ -96,12 +97,12 @@ inline Image filter(const Image& s, const std::vector<float>& f) {
   for (int i = 0; i < s.h; ++i) {
     for (int j = 0; j < s.w; ++j) {
       float acc = 0;
-      for (int k = 0; k < fw; ++k) acc += f[k] * s.at(j, math::reflect(i - fw / 2 + k, s.h));
+      for (int k = 0; k < fw; ++k) acc += f[k] * s.at(j, common::reflect(i - fw / 2 + k, s.h));
       tmp[j] = acc;
     }
     for (int j = 0; j < s.w; ++j) {
       float acc = 0;
-      for (int k = 0; k < fw; ++k) acc += f[k] * tmp[math::reflect(j - fw / 2 + k, s.w)];
+      for (int k = 0; k < fw; ++k) acc += f[k] * tmp[common::reflect(j - fw / 2 + k, s.w)];
       d.at(j, i) = acc;
     }
   }

@@ -32,11 +32,6 @@ FVMAF_HD inline float sample_hbd(std::uint16_t v, float divisor) {
 // picture_copy's divisor for more than 8 bits: 4 at 10 bits, 16 at 12, else 256.
 FVMAF_HD inline float sample_divisor(unsigned bpc) { return bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f; }
 
-// ---- borders -------------------------------------------------------------------
-
-// vif_filter1d_s's reflection about the first and last sample (no repeat).
-FVMAF_HD inline int reflect(int i, int n) { return i < 0 ? -i : (i >= n ? 2 * n - i - 2 : i); }
-
 // ---- prescale ------------------------------------------------------------------
 // The tables these read (source coordinates and weights per output sample) are
 // common::make_resample_axis's, made on the host. The samples are the operations of

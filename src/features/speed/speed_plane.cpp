@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/mirror.hpp"
 #include "features/speed/speed_covariance.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
@@ -112,7 +113,7 @@ void SpeedPlane::blur_and_decimate(const PlaneRows& rows) {
   for (unsigned i = 0; i < dims_.down_height; ++i) {
     std::fill(acc, acc + sw, 0.0f);
     for (int t = 0; t < taps; ++t) {
-      const int y = math::reflect(static_cast<int>(i) * kDecimation - half + t, sh);
+      const int y = common::reflect(static_cast<int>(i) * kDecimation - half + t, sh);
       const float* src = scaled_row(rows, static_cast<unsigned>(y));
       const float f = aa_taps_[t];
       dsp_.tap_row(acc, src, f, static_cast<unsigned>(sw));
@@ -121,7 +122,7 @@ void SpeedPlane::blur_and_decimate(const PlaneRows& rows) {
     for (unsigned jo = 0; jo < dims_.down_width; ++jo) {
       const int c = static_cast<int>(jo) * kDecimation - half;
       float s = 0.0f;
-      for (int t = 0; t < taps; ++t) s = math::tap(s, aa_taps_[t], acc[math::reflect(c + t, sw)]);
+      for (int t = 0; t < taps; ++t) s = math::tap(s, aa_taps_[t], acc[common::reflect(c + t, sw)]);
       out[jo] = s;
     }
   }
@@ -137,14 +138,14 @@ void SpeedPlane::remove_local_mean() {
   for (int i = 0; i < h; ++i) {
     std::fill(tmp, tmp + w, 0.0f);
     for (int t = 0; t < taps; ++t) {
-      const float* src = down_.data() + static_cast<std::size_t>(math::reflect(i - half + t, h)) * w;
+      const float* src = down_.data() + static_cast<std::size_t>(common::reflect(i - half + t, h)) * w;
       const float f = mean_taps_[t];
       for (int j = 0; j < w; ++j) tmp[j] = math::tap(tmp[j], f, src[j]);
     }
     float* out = mean_.data() + static_cast<std::size_t>(i) * w;
     for (int j = 0; j < w; ++j) {
       float s = 0.0f;
-      for (int t = 0; t < taps; ++t) s = math::tap(s, mean_taps_[t], tmp[math::reflect(j - half + t, w)]);
+      for (int t = 0; t < taps; ++t) s = math::tap(s, mean_taps_[t], tmp[common::reflect(j - half + t, w)]);
       out[j] = s;
     }
   }

@@ -1,8 +1,8 @@
 // The SpEED twins' decomposition (src/features/speed/gpu/): the blocks and work-items of
 // each kernel, written once for the kernels (speed_kernels_*.cu) and the host replay
 // (tests/replay/speed_replay_test.cpp). The arithmetic of one element is the CPU
-// reference's own (speed_math.hpp, speed_linalg.hpp); docs/adr/0205-speed-gpu-twin.md
-// gives the plan and why each sum equals the CPU's.
+// reference's own (speed_math.hpp, speed_linalg.hpp, common/mirror.hpp's reflection);
+// docs/adr/0205-speed-gpu-twin.md gives the plan and why each sum equals the CPU's.
 //
 // One frame of speed_chroma analyses 4 images (ref U, dis U, ref V, dis V), one of
 // speed_temporal 2 (the previous minus the current luma of ref and of dis); every kernel
@@ -30,6 +30,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/mirror.hpp"
 #include "common/resample.hpp"
 #include "core/hd.hpp"
 #include "features/speed/speed_linalg.hpp"
@@ -304,10 +305,10 @@ FVMAF_HD inline void blur_vertical(const Plan& p, const ImageSource& s, unsigned
     const unsigned o = w / static_cast<unsigned>(taps), u = w % static_cast<unsigned>(taps);
     const unsigned jo = tile * kBlurOutputs + o;
     if (jo >= p.dims.down_width) continue;
-    const int col = math::reflect(static_cast<int>(jo) * kDecimation - half + static_cast<int>(u), sw);
+    const int col = common::reflect(static_cast<int>(jo) * kDecimation - half + static_cast<int>(u), sw);
     float acc = 0.0f;
     for (int k = 0; k < taps; ++k) {
-      const int y = math::reflect(static_cast<int>(i) * kDecimation - half + k, sh);
+      const int y = common::reflect(static_cast<int>(i) * kDecimation - half + k, sh);
       acc = math::tap(acc, p.aa[k], scaled_at<T>(p, s, y, col));
     }
     vals[w] = acc;
@@ -339,9 +340,9 @@ FVMAF_HD inline void local_mean(const Plan& p, unsigned image, unsigned k) {
   const float* down = p.s.down + image * p.plane;
   float mean = 0.0f;
   for (int u = 0; u < taps; ++u) {
-    const int c = math::reflect(j - half + u, w);
+    const int c = common::reflect(j - half + u, w);
     float tmp = 0.0f;
-    for (int v = 0; v < taps; ++v) tmp = math::tap(tmp, p.mean[v], down[math::reflect(i - half + v, h) * w + c]);
+    for (int v = 0; v < taps; ++v) tmp = math::tap(tmp, p.mean[v], down[common::reflect(i - half + v, h) * w + c]);
     mean = math::tap(mean, p.mean[u], tmp);
   }
   p.s.centred[image * p.plane + k] = hd::fsub_rn(down[k], mean);

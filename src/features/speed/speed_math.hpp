@@ -19,6 +19,8 @@
 namespace fastvmaf::speed::math {
 
 // ---- picture_copy (offset -128) ------------------------------------------------
+// common::to_float (float_picture.hpp) spelled with gpu/hd's operations for the twin;
+// speed_math_test holds them to its bits.
 
 FVMAF_HD inline float sample_8bit(std::uint8_t v) {
   return hd::fadd_rn(hd::int_to_float_rn(v), static_cast<float>(kSampleOffset));
@@ -37,7 +39,7 @@ FVMAF_HD inline float sample_divisor(unsigned bpc) { return bpc == 10 ? 4.0f : b
 // common::make_resample_axis's, made on the host. The samples are the operations of
 // common/resample_math.hpp's bilinear_blend, bicubic_sample and lanczos4_sample in the
 // same order, spelled here with gpu/hd's rounded operations for the twin (src/common
-// may not include gpu/hd).
+// may not include gpu/hd); speed_math_test holds them to common's bits.
 
 // vif_scale_frame_bilinear_apply_s for one output sample.
 FVMAF_HD inline float bilinear_blend(float a11, float a12, float a21, float a22, float dx, float dy) {

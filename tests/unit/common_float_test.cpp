@@ -138,6 +138,7 @@ TEST(CommonResample, FlagsMirrorsBeyondTheSource) {
   EXPECT_FALSE(make_resample_axis(PrescaleMethod::Lanczos4, 3, 6).in_bounds);
   EXPECT_FALSE(make_resample_axis(PrescaleMethod::Bicubic, 2, 8).in_bounds);
   EXPECT_EQ(std::string(to_string(parse_prescale_method("bicubic", "x"))), "bicubic");
+  EXPECT_EQ(parse_prescale_method("lanczos4", "x"), PrescaleMethod::Lanczos4);
   try {
     parse_prescale_method("area", "vif_prescale_method");
     ADD_FAILURE();

@@ -1,113 +1,60 @@
 // SpEED's per-element arithmetic (speed_math.hpp) against the formulas it implements,
-// on random inputs, and the float/double choices that make it libvmaf's.
+// on random inputs, and the float/double choices that make it libvmaf's; where it is
+// common's arithmetic spelled for the twin, against common's bits.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <vector>
 
+#include "common/float_picture.hpp"
+#include "common/resample_math.hpp"
 #include "features/speed/speed_math.hpp"
 
 namespace fastvmaf::speed::math {
 namespace {
 
-TEST(SpeedMath, SampleConversionIsExactOffsetAndScale) {
-  for (int v = 0; v < 256; ++v) EXPECT_EQ(sample_8bit(static_cast<std::uint8_t>(v)), static_cast<float>(v - 128));
-  std::mt19937 g(1);
-  for (int i = 0; i < 2000; ++i) {
-    const std::uint16_t v = static_cast<std::uint16_t>(g());
-    EXPECT_EQ(sample_hbd(static_cast<std::uint16_t>(v & 1023), 4.0f), (v & 1023) / 4.0 - 128);
-    EXPECT_EQ(sample_hbd(static_cast<std::uint16_t>(v & 4095), 16.0f), (v & 4095) / 16.0 - 128);
-    EXPECT_EQ(sample_hbd(v, 256.0f), v / 256.0 - 128);
-  }
-}
+// picture_copy's conversion, the bilinear blend and the bicubic and lanczos4 samples are
+// common's operations (float_picture.hpp, resample_math.hpp; their formulas are tested in
+// common_resample_test) in the same order, spelled with gpu/hd's rounded operations for
+// the twin. They must give common's bits: on every sample value, and on random blends.
+std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
 
-TEST(SpeedMath, ReflectStaysInsideAndMirrorsWithoutRepeat) {
-  for (int n = 2; n < 40; ++n) {
-    for (int i = -(n - 1); i <= 2 * n - 2; ++i) {
-      const int r = reflect(i, n);
-      ASSERT_GE(r, 0);
-      ASSERT_LT(r, n);
-      if (i < 0) {
-        EXPECT_EQ(r, -i);
-      } else if (i >= n) {
-        EXPECT_EQ(r, 2 * (n - 1) - i);
-      } else {
-        EXPECT_EQ(r, i);
-      }
+TEST(SpeedMath, SampleConversionIsCommonsBitForBit) {
+  for (int v = 0; v < 256; ++v) {
+    const auto b = static_cast<std::uint8_t>(v);
+    ASSERT_EQ(bits(sample_8bit(b)), bits(common::to_float(b, kSampleOffset))) << v;
+  }
+  for (float divisor : {4.0f, 16.0f, 256.0f})
+    for (int v = 0; v < 65536; ++v) {
+      const auto w = static_cast<std::uint16_t>(v);
+      ASSERT_EQ(bits(sample_hbd(w, divisor)), bits(common::to_float(w, divisor, kSampleOffset)))
+          << v << " / " << divisor;
     }
-  }
-  EXPECT_EQ(reflect_scaler(-1.0f, 9.0f), 1.0f);
-  EXPECT_EQ(reflect_scaler(10.0f, 9.0f), 8.0f);
-  EXPECT_EQ(reflect_scaler(4.0f, 9.0f), 4.0f);
 }
 
-TEST(SpeedMath, ResampleCoordinatesAreLibvmafs) {
-  // (o + 0.5) * ratio - 0.5 in double, rounded once to float; nearest truncates o * ratio.
-  std::mt19937 g(2);
-  std::uniform_real_distribution<float> u(0.25f, 10.0f);
-  for (int i = 0; i < 1000; ++i) {
-    const float ratio = u(g);
-    const int o = static_cast<int>(g() % 4000);
-    EXPECT_EQ(resample_coordinate(o, ratio), static_cast<float>((o + 0.5) * ratio - 0.5));
-    EXPECT_EQ(nearest_coordinate(o, ratio), static_cast<int>(std::floor(static_cast<float>(o) * ratio)));
-  }
-}
-
-TEST(SpeedMath, BilinearBlendMatchesTheFormula) {
+TEST(SpeedMath, BilinearBlendIsCommonsBitForBit) {
   std::mt19937 g(3);
-  std::uniform_real_distribution<float> v(-128, 128), f(0, 1);
-  for (int i = 0; i < 1000; ++i) {
-    const float a = v(g), b = v(g), c = v(g), d = v(g), dx = f(g), dy = f(g);
-    const double want = (1 - dy) * ((1 - dx) * a + dx * b) + dy * ((1 - dx) * c + dx * d);
-    EXPECT_NEAR(bilinear_blend(a, b, c, d, dx, dy), want, 1e-4);
+  // The tables' fractions lie in [-1.5, 1): 0 where the coordinate is whole, below -1 at
+  // the left and top borders, where the fraction is taken against the mirrored floor.
+  std::uniform_real_distribution<float> v(-128, 128), f(-1.5f, 1);
+  for (int i = 0; i < 100000; ++i) {
+    const float a = v(g), b = v(g), c = v(g), d = v(g);
+    const float dx = i % 7 == 0 ? 0.0f : f(g), dy = i % 11 == 0 ? 0.0f : f(g);
+    ASSERT_EQ(bits(bilinear_blend(a, b, c, d, dx, dy)), bits(common::bilinear_blend(a, b, c, d, dx, dy))) << i;
   }
-  EXPECT_EQ(bilinear_blend(7, 1, 2, 3, 0, 0), 7.0f);
 }
 
-double keys(double t) {  // the a = -0.75 Keys cubic
-  const double a = -0.75;
-  t = std::fabs(t);
-  if (t < 1) return (a + 2) * t * t * t - (a + 3) * t * t + 1;
-  if (t < 2) return a * t * t * t - 5 * a * t * t + 8 * a * t - 4 * a;
-  return 0;
-}
-
-double lanczos(double x) {
-  if (x == 0) return 1;
-  if (std::fabs(x) >= 4) return 0;
-  return 4 * std::sin(M_PI * x) * std::sin(M_PI * x / 4) / (M_PI * M_PI * x * x);
-}
-
-TEST(SpeedMath, InterpolationKernelsMatchTheirFormulas) {
-  std::mt19937 g(4);
-  std::uniform_real_distribution<float> u(-5, 5), frac(0, 1);
-  for (int i = 0; i < 2000; ++i) {
-    const float t = u(g);
-    EXPECT_NEAR(bicubic_weight(t), keys(t), 2e-6);
-    EXPECT_NEAR(lanczos4_weight(t), lanczos(t), 2e-6);
-  }
-  for (int i = 0; i < 200; ++i) {  // the four bicubic taps of a fraction sum to 1
-    const float fx = frac(g);
-    double s = 0;
-    for (int k = -1; k <= 2; ++k) s += bicubic_weight(static_cast<float>(k) - fx);
-    EXPECT_NEAR(s, 1.0, 1e-5);
-  }
-  EXPECT_EQ(lanczos4_weight(0.0f), 1.0f);
-  EXPECT_EQ(lanczos4_weight(4.0f), 0.0f);
-  EXPECT_EQ(bicubic_weight(2.0f), 0.0f);
-}
-
-TEST(SpeedMath, InterpolatedSamplesAreTheWeightedSums) {
-  // bicubic: sum_j sum_i wx[i] wy[j] img[yi[j]][xi[i]]; lanczos4: the same divided by
-  // the sum of the weights, so it reproduces a constant.
+TEST(SpeedMath, InterpolatedSamplesAreCommonsBitForBit) {
   const int w = 40;
   std::mt19937 g(7);
   std::uniform_real_distribution<float> u(-128, 128), wt(-0.3f, 1.0f);
   std::vector<float> img(static_cast<std::size_t>(w) * w), flat(img.size(), 37.5f);
   for (auto& v : img) v = u(g);
-  for (int trial = 0; trial < 200; ++trial) {
+  for (int trial = 0; trial < 20000; ++trial) {
     int xi[9], yi[9];
     float wx[9], wy[9];
     for (int k = 0; k < 9; ++k) {
@@ -116,26 +63,12 @@ TEST(SpeedMath, InterpolatedSamplesAreTheWeightedSums) {
       wx[k] = wt(g);
       wy[k] = wt(g);
     }
-    double cubic = 0, lanczos = 0, wsum = 0;
-    for (int j = 0; j < 9; ++j)
-      for (int i = 0; i < 9; ++i) {
-        const double ww = static_cast<double>(wx[i]) * wy[j];
-        if (i < 4 && j < 4) cubic += ww * img[yi[j] * w + xi[i]];
-        lanczos += ww * img[yi[j] * w + xi[i]];
-        wsum += ww;
-      }
-    EXPECT_NEAR(bicubic_sample(img.data(), w, xi, wx, yi, wy), cubic, 1e-3);
-    EXPECT_NEAR(lanczos4_sample(img.data(), w, xi, wx, yi, wy), lanczos / wsum, 1e-3 * (1 + std::fabs(lanczos / wsum)));
-    EXPECT_NEAR(lanczos4_sample(flat.data(), w, xi, wx, yi, wy), 37.5, 1e-3);
-  }
-}
-
-TEST(SpeedMath, GaussianPdfIsProportionalToTheDensity) {
-  // libvmaf divides exp(..) by 1/(sigma sqrt(2 pi)); normalisation removes the factor.
-  for (float sigma : {0.6f, 1.8f, 3.6f}) {
-    for (int x = -static_cast<int>(4 * sigma); x <= static_cast<int>(4 * sigma); ++x) {
-      const double want = std::exp(-0.5 * x * x / (sigma * sigma)) * sigma * std::sqrt(2 * M_PI);
-      EXPECT_NEAR(gaussian_pdf(static_cast<float>(x), sigma), want, 1e-6 * want + 1e-30);
+    for (const std::vector<float>* src : {&img, &flat}) {
+      const float* p = src->data();
+      ASSERT_EQ(bits(bicubic_sample(p, w, xi, wx, yi, wy)), bits(common::bicubic_sample(p, w, xi, wx, yi, wy)))
+          << trial;
+      ASSERT_EQ(bits(lanczos4_sample(p, w, xi, wx, yi, wy)), bits(common::lanczos4_sample(p, w, xi, wx, yi, wy)))
+          << trial;
     }
   }
 }

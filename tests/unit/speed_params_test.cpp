@@ -1,12 +1,13 @@
-// SpEED's option-derived plans (speed_params): dimensions, the minimum size, the
-// kernel-scale whitelist, the Gaussian taps and the prescale tables.
+// SpEED's option-derived plans (speed_params): dimensions, the minimum size, when the
+// prescale resamples, the antialias and local-mean taps. The kernel-scale whitelist, the
+// filter widths and the prescale's tables are src/common's (common_resample_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numeric>
 #include <random>
 
-#include "features/speed/speed_math.hpp"
+#include "common/gaussian.hpp"
 #include "features/speed/speed_params.hpp"
 
 namespace fastvmaf::speed {
@@ -56,28 +57,6 @@ TEST(SpeedParams, PrescaleResamplesOnlyAwayFromOne) {
   EXPECT_FALSE(prescale_resamples(0.9991));
   EXPECT_TRUE(prescale_resamples(1.0011));
   EXPECT_TRUE(prescale_resamples(0.5));
-  EXPECT_EQ(parse_prescale_method("lanczos4"), PrescaleMethod::Lanczos4);
-  EXPECT_THROW(parse_prescale_method("area"), std::invalid_argument);
-}
-
-TEST(SpeedParams, KernelScalesAreLibvmafsWhitelist) {
-  for (float ks : {1.0f, 0.5f, 1.5f, 2.0f, 2.0f / 3, 2.4f, 360.0f / 97, 4.0f / 3, 3.5f / 3, 1.25f, 4.25f / 3, 5.0f / 3,
-                   3.0f, 1 / 2.25f, 1.4746f, 1.54f, 1.6f, 1.06667f, 0.711111f, 0.74074f, 1.111111f, 1.0009f})
-    EXPECT_TRUE(kernelscale_valid(ks)) << ks;
-  for (float ks : {0.1f, 1.0011f, 1.2f, 2.5f, 4.0f}) EXPECT_FALSE(kernelscale_valid(ks)) << ks;
-}
-
-TEST(SpeedParams, FilterWidthsAreOddCeilings) {
-  // (2^(4 - scale) + 1) * kernelscale rounded up to odd, at least 3.
-  for (float ks : {0.5f, 1.0f, 1.5f, 2.0f, 2.4f, 360.0f / 97, 3.0f}) {
-    for (int scale = 1; scale <= 4; ++scale) {
-      int want = static_cast<int>(std::ceil(((1 << (4 - scale)) + 1) * static_cast<double>(ks)));
-      if (want % 2 == 0) ++want;
-      EXPECT_EQ(filter_width(scale, ks), std::max(want, 3)) << ks << " " << scale;
-    }
-  }
-  EXPECT_EQ(filter_width(1, 1.0f), 9);
-  EXPECT_EQ(filter_width(4, 1.0f), 3);
 }
 
 TEST(SpeedParams, GaussianTapsAreNormalisedGaussians) {
@@ -85,7 +64,7 @@ TEST(SpeedParams, GaussianTapsAreNormalisedGaussians) {
     for (int which = 0; which < 2; ++which) {
       const auto taps = which == 0 ? antialias_taps(ks) : local_mean_taps(ks);
       const int w = static_cast<int>(taps.size());
-      ASSERT_EQ(w, filter_width(which == 0 ? 1 : 4, ks));
+      ASSERT_EQ(w, common::filter_width(which == 0 ? 1 : 4, ks));
       const double sigma = which == 0 ? 2.0 * w / 5 : w / 5.0;
       double norm = 0;
       for (int i = 0; i < w; ++i) norm += std::exp(-0.5 * (i - w / 2) * (i - w / 2) / (sigma * sigma));
@@ -94,38 +73,6 @@ TEST(SpeedParams, GaussianTapsAreNormalisedGaussians) {
         EXPECT_EQ(taps[i], taps[w - 1 - i]);
       }
       EXPECT_NEAR(std::accumulate(taps.begin(), taps.end(), 0.0), 1.0, 1e-6);
-    }
-  }
-}
-
-TEST(SpeedParams, ResampleTablesFollowTheScalersPerSampleFormulas) {
-  for (int src : {90, 173, 960}) {
-    for (int dst : {80, 97, 288, 1440}) {
-      const float ratio = static_cast<float>(src) / static_cast<float>(dst);
-      const float last = static_cast<float>(src - 1);
-      const ResampleAxis n = make_resample_axis(PrescaleMethod::Nearest, src, dst);
-      const ResampleAxis b = make_resample_axis(PrescaleMethod::Bilinear, src, dst);
-      const ResampleAxis c = make_resample_axis(PrescaleMethod::Bicubic, src, dst);
-      const ResampleAxis l = make_resample_axis(PrescaleMethod::Lanczos4, src, dst);
-      for (int o = 0; o < dst; ++o) {
-        EXPECT_EQ(n.index[o], static_cast<int>(o * ratio));
-        const float xx = static_cast<float>((o + 0.5) * ratio - 0.5);
-        const int lo = static_cast<int>(math::reflect_scaler(std::floor(xx), last));
-        EXPECT_EQ(b.index[2 * o], lo);
-        EXPECT_EQ(b.index[2 * o + 1], static_cast<int>(math::reflect_scaler(std::ceil(xx), last)));
-        EXPECT_EQ(b.weight[o], xx - static_cast<float>(lo));
-        const int x0 = static_cast<int>(std::floor(xx));
-        for (int k = -1; k <= 2; ++k) {
-          EXPECT_EQ(c.index[4 * o + k + 1], static_cast<int>(math::reflect_scaler(static_cast<float>(x0 + k), last)));
-          EXPECT_EQ(c.weight[4 * o + k + 1], math::bicubic_weight(static_cast<float>(k) - (xx - x0)));
-        }
-        for (int k = -4; k <= 4; ++k) {
-          const int idx = l.index[9 * o + k + 4];
-          EXPECT_TRUE(idx >= 0 && idx < src);
-          EXPECT_EQ(idx, static_cast<int>(math::reflect_scaler(static_cast<float>(x0 + k), last)));
-          EXPECT_EQ(l.weight[9 * o + k + 4], math::lanczos4_weight(static_cast<float>(k) - (xx - x0)));
-        }
-      }
     }
   }
 }

@@ -11,6 +11,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/mirror.hpp"
+#include "common/resample.hpp"
+#include "common/resample_math.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
 #include "features/speed/speed_params.hpp"
@@ -42,19 +45,19 @@ inline Image from_plane(const Plane& p, unsigned bpc, int w, int h) {
 inline float mirror(float i, float right) { return i < 0 ? -i : (i > right ? 2 * right - i : i); }
 
 // vif_scale_frame_s, one output sample at a time with its own coordinates and weights.
-inline Image scale(const Image& s, int dw, int dh, PrescaleMethod m) {
+inline Image scale(const Image& s, int dw, int dh, common::PrescaleMethod m) {
   if (dw == s.w && dh == s.h) return s;
   Image d(dw, dh);
   const float rx = static_cast<float>(s.w) / dw, ry = static_cast<float>(s.h) / dh;
   for (int y = 0; y < dh; ++y) {
     for (int x = 0; x < dw; ++x) {
-      if (m == PrescaleMethod::Nearest) {
+      if (m == common::PrescaleMethod::Nearest) {
         d.at(x, y) = s.at(static_cast<int>(x * rx), static_cast<int>(y * ry));
         continue;
       }
       const float xx = static_cast<float>((x + 0.5) * rx - 0.5);
       const float yy = static_cast<float>((y + 0.5) * ry - 0.5);
-      if (m == PrescaleMethod::Bilinear) {
+      if (m == common::PrescaleMethod::Bilinear) {
         const int x1 = static_cast<int>(mirror(static_cast<float>(std::floor(xx)), static_cast<float>(s.w - 1)));
         const int x2 = static_cast<int>(mirror(static_cast<float>(std::ceil(xx)), static_cast<float>(s.w - 1)));
         const int y1 = static_cast<int>(mirror(static_cast<float>(std::floor(yy)), static_cast<float>(s.h - 1)));
@@ -64,15 +67,15 @@ inline Image scale(const Image& s, int dw, int dh, PrescaleMethod m) {
                      dy * dx * s.at(x2, y2);
         continue;
       }
-      const bool cubic = m == PrescaleMethod::Bicubic;
+      const bool cubic = m == common::PrescaleMethod::Bicubic;
       const int lo = cubic ? -1 : -4, hi = cubic ? 2 : 4;
       const int x0 = static_cast<int>(std::floor(xx)), y0 = static_cast<int>(std::floor(yy));
       const float fx = xx - static_cast<float>(x0), fy = yy - static_cast<float>(y0);
       float v = 0, wsum = 0;
       for (int j = lo; j <= hi; ++j) {
         for (int i = lo; i <= hi; ++i) {
-          const float wx = cubic ? math::bicubic_weight(i - fx) : math::lanczos4_weight(i - fx);
-          const float wy = cubic ? math::bicubic_weight(j - fy) : math::lanczos4_weight(j - fy);
+          const float wx = cubic ? common::bicubic_weight(i - fx) : common::lanczos4_weight(i - fx);
+          const float wy = cubic ? common::bicubic_weight(j - fy) : common::lanczos4_weight(j - fy);
           const float w = wx * wy;
           wsum += w;
           const int xi = static_cast<int>(mirror(static_cast<float>(x0 + i), static_cast<float>(s.w - 1)));
@@ -94,12 +97,12 @@ inline Image filter(const Image& s, const std::vector<float>& f) {
   for (int i = 0; i < s.h; ++i) {
     for (int j = 0; j < s.w; ++j) {
       float acc = 0;
-      for (int k = 0; k < fw; ++k) acc += f[k] * s.at(j, math::reflect(i - fw / 2 + k, s.h));
+      for (int k = 0; k < fw; ++k) acc += f[k] * s.at(j, common::reflect(i - fw / 2 + k, s.h));
       tmp[j] = acc;
     }
     for (int j = 0; j < s.w; ++j) {
       float acc = 0;
-      for (int k = 0; k < fw; ++k) acc += f[k] * tmp[math::reflect(j - fw / 2 + k, s.w)];
+      for (int k = 0; k < fw; ++k) acc += f[k] * tmp[common::reflect(j - fw / 2 + k, s.w)];
       d.at(j, i) = acc;
     }
   }

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "common/gaussian.hpp"
+#include "common/resample.hpp"
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
 #include "core/sample.hpp"
@@ -16,11 +18,12 @@ namespace fastvmaf::speed {
 SpeedSettings settings_from(const OptionSet& o) {
   SpeedSettings s;
   s.kernelscale = static_cast<float>(o.get_double("speed_kernelscale"));
-  if (!kernelscale_valid(s.kernelscale))
+  if (!common::kernelscale_valid(s.kernelscale))
     throw std::invalid_argument(fmt::format("feature \"{}\": speed_kernelscale={} is not supported; accepted: {}",
-                                            o.feature(), o.get_double("speed_kernelscale"), kernelscale_list()));
+                                            o.feature(), o.get_double("speed_kernelscale"),
+                                            common::kernelscale_list()));
   s.prescale = o.get_double("speed_prescale");
-  s.method = parse_prescale_method(o.get_string("speed_prescale_method"));
+  s.method = common::parse_prescale_method(o.get_string("speed_prescale_method"), "speed_prescale_method");
   s.sigma_nn = static_cast<float>(o.get_double("speed_sigma_nn"));
   s.nn_floor = static_cast<float>(o.get_double("speed_nn_floor"));
   return s;

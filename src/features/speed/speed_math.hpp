@@ -1,12 +1,13 @@
 // The arithmetic of one element of SpEED, shared by the CPU extractor and any device
 // twin. Every routine mirrors libvmaf's float/double choices exactly: where libvmaf
-// passes a float to a double libm function (log2, sqrt, exp, sin) or mixes a double
-// literal into a float expression, the casts below spell out the same promotion.
+// passes a float to a double libm function (log2) or mixes a double literal into a
+// float expression, the casts below spell out the same promotion. No libm call is left
+// here: what the host alone computes with libm (the Gaussian taps, the prescale's
+// weights) is src/common's.
 // Callers compile with -ffp-contract=off, so no product is fused into an add. libm's
 // log2 is hd::glibc_log2, glibc's log2 bit for bit on host and device (gpu/hd/log2.hpp).
 #pragma once
 
-#include <cmath>
 #include <cstdint>
 
 #include "core/hd.hpp"
@@ -18,6 +19,8 @@
 namespace fastvmaf::speed::math {
 
 // ---- picture_copy (offset -128) ------------------------------------------------
+// common::to_float (float_picture.hpp) spelled with gpu/hd's operations for the twin;
+// speed_math_test holds them to its bits.
 
 FVMAF_HD inline float sample_8bit(std::uint8_t v) {
   return hd::fadd_rn(hd::int_to_float_rn(v), static_cast<float>(kSampleOffset));
@@ -31,26 +34,12 @@ FVMAF_HD inline float sample_hbd(std::uint16_t v, float divisor) {
 // picture_copy's divisor for more than 8 bits: 4 at 10 bits, 16 at 12, else 256.
 FVMAF_HD inline float sample_divisor(unsigned bpc) { return bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f; }
 
-// ---- borders -------------------------------------------------------------------
-
-// vif_filter1d_s's reflection about the first and last sample (no repeat).
-FVMAF_HD inline int reflect(int i, int n) { return i < 0 ? -i : (i >= n ? 2 * n - i - 2 : i); }
-
-// The scalers' mirror(): the same reflection, evaluated in float.
-FVMAF_HD inline float reflect_scaler(float i, float last) {
-  return i < 0.0f ? -i : (i > last ? 2 * last - i : i);
-}
-
 // ---- prescale ------------------------------------------------------------------
-
-// Source coordinate of output sample `o` for bilinear, bicubic and lanczos4:
-// (o + 0.5) * ratio - 0.5 in double, kept as float.
-FVMAF_HD inline float resample_coordinate(int o, float ratio) {
-  return static_cast<float>((o + 0.5) * static_cast<double>(ratio) - 0.5);
-}
-
-// Nearest neighbour: (int)(o * ratio) with a float product.
-FVMAF_HD inline int nearest_coordinate(int o, float ratio) { return static_cast<int>(static_cast<float>(o) * ratio); }
+// The tables these read (source coordinates and weights per output sample) are
+// common::make_resample_axis's, made on the host. The samples are the operations of
+// common/resample_math.hpp's bilinear_blend, bicubic_sample and lanczos4_sample in the
+// same order, spelled here with gpu/hd's rounded operations for the twin (src/common
+// may not include gpu/hd); speed_math_test holds them to common's bits.
 
 // vif_scale_frame_bilinear_apply_s for one output sample.
 FVMAF_HD inline float bilinear_blend(float a11, float a12, float a21, float a22, float dx, float dy) {
@@ -58,26 +47,6 @@ FVMAF_HD inline float bilinear_blend(float a11, float a12, float a21, float a22,
   const float ry = fsub_rn(1.0f, dy), rx = fsub_rn(1.0f, dx);
   const float s = fadd_rn(fmul_rn(fmul_rn(ry, rx), a11), fmul_rn(fmul_rn(ry, dx), a12));
   return fadd_rn(fadd_rn(s, fmul_rn(fmul_rn(dy, rx), a21)), fmul_rn(fmul_rn(dy, dx), a22));
-}
-
-// bicubic_kernel (a = -0.75), in float.
-FVMAF_HD inline float bicubic_weight(float t) {
-  const float a = -0.75f;
-  if (t < 0) t = -t;
-  if (t < 1) return ((a + 2) * t - (a + 3)) * t * t + 1;
-  if (t < 2) return (((t - 5) * t + 8) * t - 4) * a;
-  return 0;
-}
-
-// lanczos4_kernel with a = 4: evaluated in double, returned as float.
-FVMAF_HD inline float lanczos4_weight(float x) {
-  const float a = 4.0f;
-  if (x == 0.0f) return 1.0f;
-  if (x > -a && x < a) {
-    const double xd = x, ad = a;
-    return static_cast<float>(ad * std::sin(M_PI * xd) * std::sin(M_PI * xd / ad) / (M_PI * M_PI * xd * xd));
-  }
-  return 0.0f;
 }
 
 // One output sample of the bicubic (taps = 4) interpolation: weights multiplied per
@@ -122,15 +91,7 @@ FVMAF_HD inline float lanczos4_sample(const float* src, long stride, const int* 
   return lanczos4_sample_at(PlaneAt{src, stride}, xi, wx, yi, wy);
 }
 
-// ---- Gaussian taps ---------------------------------------------------------------
-
-// get_gaussian_pdf(x, 0, stdev) before normalisation: the exponent in double, the
-// (inverted) density factor as float, a float quotient.
-FVMAF_HD inline float gaussian_pdf(float x, float stdev) {
-  const float num = static_cast<float>(std::exp(-0.5 * x / stdev * x / stdev));
-  const float den = static_cast<float>(1 / (stdev * std::sqrt(2 * M_PI)));
-  return num / den;
-}
+// ---- filters ---------------------------------------------------------------------
 
 // One tap of vif_filter1d_s: acc += coefficient * sample, in float.
 FVMAF_HD inline float tap(float acc, float coeff, float v) { return hd::fadd_rn(acc, hd::fmul_rn(coeff, v)); }

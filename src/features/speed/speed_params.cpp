@@ -1,23 +1,10 @@
 #include "features/speed/speed_params.hpp"
 
-#include <algorithm>
 #include <cmath>
-#include <stdexcept>
 
-#include <fmt/format.h>
-
-#include "features/speed/speed_math.hpp"
+#include "common/gaussian.hpp"
 
 namespace fastvmaf::speed {
-
-PrescaleMethod parse_prescale_method(const std::string& name) {
-  if (name == "nearest") return PrescaleMethod::Nearest;
-  if (name == "bilinear") return PrescaleMethod::Bilinear;
-  if (name == "bicubic") return PrescaleMethod::Bicubic;
-  if (name == "lanczos4") return PrescaleMethod::Lanczos4;
-  throw std::invalid_argument(
-      fmt::format("invalid speed_prescale_method \"{}\"; accepted: nearest|bilinear|bicubic|lanczos4", name));
-}
 
 bool prescale_resamples(double prescale) { return !(std::fabs(prescale - 1.0) < 1.0e-3); }
 
@@ -49,63 +36,14 @@ SpeedDims make_dims(unsigned width, unsigned height, double prescale) {
   return d;
 }
 
-namespace {
-
-// vif_tools.h's valid_kernelscales, as the same float expressions.
-constexpr float kValidKernelScales[] = {
-    1.0f,          1.0f / 2.0f,   3.0f / 2.0f,   2.0f,     2.0f / 3.0f, 24.0f / 10.0f, 360.0f / 97.0f,
-    4.0f / 3.0f,   3.5f / 3.0f,   3.75f / 3.0f,  4.25f / 3.0f, 5.0f / 3.0f, 3.0f,     1.0f / 2.25f,
-    1.4746f,       1.54f,         1.6f,          1.06667f, 0.711111f,   0.740740f,     1.111111f,
-};
-
-// round_up_to_odd(f): ceil in double, then the next odd integer.
-int round_up_to_odd(float f) {
-  const int c = static_cast<int>(std::ceil(static_cast<double>(f)));
-  return c % 2 == 0 ? c + 1 : c;
-}
-
-}  // namespace
-
-bool kernelscale_valid(float kernelscale) {
-  for (float v : kValidKernelScales)
-    if (std::fabs(kernelscale - v) < 1e-3) return true;
-  return false;
-}
-
-std::string kernelscale_list() {
-  std::string s;
-  for (float v : kValidKernelScales) s += (s.empty() ? "" : ", ") + fmt::format("{:g}", v);
-  return s;
-}
-
-int filter_width(int scale, float kernelscale) {
-  const int n = (1 << (4 - scale)) + 1;
-  return std::max(round_up_to_odd(static_cast<float>(n) * kernelscale), 3);
-}
-
-std::vector<float> gaussian_taps(int width, float stdev) {
-  std::vector<float> taps(static_cast<std::size_t>(width));
-  const int half = (width - 1) / 2;
-  float sum = 0;
-  for (int i = 0; i < width; ++i) {
-    taps[i] = math::gaussian_pdf(static_cast<float>(i - half), stdev);
-    sum += taps[i];
-  }
-  for (float& t : taps) t /= sum;
-  return taps;
-}
-
 std::vector<float> antialias_taps(float kernelscale) {
   // Always the size of the scale-1 filter, with the standard deviation of scale 4:
   // sqrt(4) * width / 5 in double, passed on as float.
-  const int width = filter_width(1, kernelscale);
-  return gaussian_taps(width, static_cast<float>(std::sqrt(static_cast<double>(kScales)) * width / 5.0f));
+  const int width = common::filter_width(1, kernelscale);
+  return common::gaussian_taps(width, static_cast<float>(std::sqrt(static_cast<double>(kScales)) * width / 5.0f));
 }
 
-std::vector<float> local_mean_taps(float kernelscale) {
-  const int width = filter_width(kScales, kernelscale);
-  return gaussian_taps(width, static_cast<float>(width) / 5.0f);
-}
+std::vector<float> local_mean_taps(float kernelscale) { return common::vif_filter_taps(kScales, kernelscale); }
 
 double log2_two_pi_e() { return std::log2(2 * M_PI * M_E); }
 
@@ -117,55 +55,6 @@ float chroma_uv_score(float u, bool singular_u, float v, bool singular_v) {
 
 double clip_score(float score, double max_val) {
   return static_cast<double>(score) < max_val ? static_cast<double>(score) : max_val;
-}
-
-ResampleAxis make_resample_axis(PrescaleMethod method, int src, int dst) {
-  ResampleAxis a;
-  const float ratio = static_cast<float>(src) / static_cast<float>(dst);
-  const float last = static_cast<float>(src - 1);
-  // Mirrored coordinates stay inside [0, src) for every size SpEED accepts (a plane
-  // of at least 80 / prescale samples); the clamp only guards the table itself.
-  auto mirrored = [&](double c) {
-    const int i = static_cast<int>(math::reflect_scaler(static_cast<float>(c), last));
-    return std::clamp(i, 0, src - 1);
-  };
-  switch (method) {
-    case PrescaleMethod::Nearest:
-      a.taps = 1;
-      for (int o = 0; o < dst; ++o) a.index.push_back(std::clamp(math::nearest_coordinate(o, ratio), 0, src - 1));
-      break;
-    case PrescaleMethod::Bilinear:
-      // vif_scale_frame_bilinear_precompute_columns_s: floor and ceil mirrored, and the
-      // fraction taken against the mirrored floor.
-      a.taps = 2;
-      for (int o = 0; o < dst; ++o) {
-        const float c = math::resample_coordinate(o, ratio);
-        const int lo = mirrored(std::floor(c));
-        a.index.push_back(lo);
-        a.index.push_back(mirrored(std::ceil(c)));
-        a.weight.push_back(c - static_cast<float>(lo));
-      }
-      break;
-    case PrescaleMethod::Bicubic:
-    case PrescaleMethod::Lanczos4: {
-      const bool cubic = method == PrescaleMethod::Bicubic;
-      const int first = cubic ? -1 : -4;
-      a.taps = cubic ? 4 : 9;
-      for (int o = 0; o < dst; ++o) {
-        const float c = math::resample_coordinate(o, ratio);
-        const int c0 = static_cast<int>(std::floor(c));
-        const float frac = c - static_cast<float>(c0);
-        for (int t = 0; t < a.taps; ++t) {
-          const int k = first + t;
-          a.index.push_back(mirrored(c0 + k));
-          const float x = static_cast<float>(k) - frac;
-          a.weight.push_back(cubic ? math::bicubic_weight(x) : math::lanczos4_weight(x));
-        }
-      }
-      break;
-    }
-  }
-  return a;
 }
 
 }  // namespace fastvmaf::speed

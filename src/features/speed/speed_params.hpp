@@ -1,11 +1,11 @@
 // Constants and option-derived plans of SpEED (libvmaf's speed.c and the helpers it
-// takes from vif_tools.c): block geometry, plane dimensions and the minimum size, the
-// Gaussian taps, the kernel-scale whitelist and the prescale tables. One copy for the
-// CPU extractor and any device twin.
+// takes from vif_tools.c): block geometry, plane dimensions and the minimum size, when
+// the prescale resamples, the antialias and local-mean taps. One copy for the CPU extractor and any device twin;
+// what speed.c shares with float VIF (the Gaussian taps, the kernel-scale whitelist, the
+// prescale's methods and tables) is src/common's.
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "core/hd.hpp"
@@ -21,12 +21,6 @@ inline constexpr unsigned kMinScaledSize = static_cast<unsigned>(kBlock * kDecim
 inline constexpr double kEigenEps = 1e-6;  // EIGENVALUE_EPS: a double, so comparisons promote
 inline constexpr int kEigenMaxIterations = 500;
 inline constexpr int kSampleOffset = -128;  // picture_copy's offset for SpEED
-
-enum class PrescaleMethod { Nearest, Bilinear, Bicubic, Lanczos4 };
-
-// "nearest", "bilinear", "bicubic", "lanczos4" (vif_get_scaling_method).
-// Throws std::invalid_argument otherwise.
-PrescaleMethod parse_prescale_method(const std::string& name);
 
 // libvmaf resamples only when the prescale is not ALMOST_EQUAL to 1 (|p - 1| >= 1e-3).
 bool prescale_resamples(double prescale);
@@ -50,14 +44,8 @@ struct SpeedDims {
 };
 SpeedDims make_dims(unsigned width, unsigned height, double prescale);
 
-// vif_validate_kernelscale: the 21 kernel scales libvmaf accepts (within 1e-3, in float).
-bool kernelscale_valid(float kernelscale);
-std::string kernelscale_list();
-
-// vif_get_filter_size(scale, kernelscale).
-int filter_width(int scale, float kernelscale);
-// get_1d_gaussian_kernel: `width` (odd) taps of a Gaussian normalised to sum 1 in float.
-std::vector<float> gaussian_taps(int width, float stdev);
+// SpEED's two filters, from vif_tools.c's Gaussian taps (common/gaussian.hpp, which also
+// holds the kernel-scale whitelist that speed_kernelscale is checked against).
 // speed_get_antialias_filter(.., NUM_SCALES, ks): the blur before the 16x decimation.
 std::vector<float> antialias_taps(float kernelscale);
 // vif_get_filter(.., NUM_SCALES, ks): the local mean removed after the decimation.
@@ -71,17 +59,5 @@ double log2_two_pi_e();
 float chroma_uv_score(float u, bool singular_u, float v, bool singular_v);
 // speed_chroma's output: libvmaf's MIN(score, max_val) in double (a NaN score gives max_val).
 double clip_score(float score, double max_val);
-
-// How one output coordinate of the prescale reads its axis of the source. For
-// output o: `index[o * taps .. + taps)` are source coordinates (already mirrored);
-// bicubic and lanczos4 keep `taps` weights per output in `weight`; bilinear keeps one
-// fraction per output in `weight`; nearest keeps none.
-struct ResampleAxis {
-  int taps = 0;
-  std::vector<int> index;
-  std::vector<float> weight;
-};
-// The table for an axis of `src` samples resampled to `dst` (vif_scale_frame_s).
-ResampleAxis make_resample_axis(PrescaleMethod method, int src, int dst);
 
 }  // namespace fastvmaf::speed

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/mirror.hpp"
 #include "features/speed/speed_covariance.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
@@ -26,8 +27,12 @@ SpeedPlane::SpeedPlane(const SpeedSettings& settings, const SpeedDims& dims)
       base_entropy_(math::base_entropy(settings.sigma_nn, settings.nn_floor, log2_2pie_)),
       dsp_(make_dsp(cpu::active())) {
   if (resample_) {
-    axis_x_ = make_resample_axis(settings.method, static_cast<int>(dims.width), static_cast<int>(dims.scaled_width));
-    axis_y_ = make_resample_axis(settings.method, static_cast<int>(dims.height), static_cast<int>(dims.scaled_height));
+    // Every plane SpEED accepts (at least min_plane_size samples) keeps the mirrored
+    // coordinates inside it (ResampleAxis::in_bounds): unlike float VIF, no size to refuse.
+    axis_x_ = common::make_resample_axis(settings.method, static_cast<int>(dims.width),
+                                         static_cast<int>(dims.scaled_width));
+    axis_y_ = common::make_resample_axis(settings.method, static_cast<int>(dims.height),
+                                         static_cast<int>(dims.scaled_height));
     original_.resize(static_cast<std::size_t>(dims.width) * dims.height);
   }
   row_.resize(std::max(dims.width, dims.scaled_width));
@@ -63,12 +68,12 @@ const float* SpeedPlane::scaled_row(const PlaneRows& rows, unsigned y) {
   const int* xi = axis_x_.index.data();
   const float* xw = axis_x_.weight.data();
   switch (settings_.method) {
-    case PrescaleMethod::Nearest: {
+    case common::PrescaleMethod::Nearest: {
       const float* s = src + axis_y_.index[y] * stride;
       for (unsigned x = 0; x < sw; ++x) out[x] = s[xi[x]];
       break;
     }
-    case PrescaleMethod::Bilinear: {
+    case common::PrescaleMethod::Bilinear: {
       const float* r1 = src + axis_y_.index[2 * y] * stride;
       const float* r2 = src + axis_y_.index[2 * y + 1] * stride;
       const float dy = axis_y_.weight[y];
@@ -78,13 +83,13 @@ const float* SpeedPlane::scaled_row(const PlaneRows& rows, unsigned y) {
       }
       break;
     }
-    case PrescaleMethod::Bicubic: {
+    case common::PrescaleMethod::Bicubic: {
       const int* yi = &axis_y_.index[4 * y];
       const float* yw = &axis_y_.weight[4 * y];
       for (unsigned x = 0; x < sw; ++x) out[x] = math::bicubic_sample(src, stride, xi + 4 * x, xw + 4 * x, yi, yw);
       break;
     }
-    case PrescaleMethod::Lanczos4: {
+    case common::PrescaleMethod::Lanczos4: {
       const int* yi = &axis_y_.index[9 * y];
       const float* yw = &axis_y_.weight[9 * y];
       for (unsigned x = 0; x < sw; ++x) out[x] = math::lanczos4_sample(src, stride, xi + 9 * x, xw + 9 * x, yi, yw);
@@ -108,7 +113,7 @@ void SpeedPlane::blur_and_decimate(const PlaneRows& rows) {
   for (unsigned i = 0; i < dims_.down_height; ++i) {
     std::fill(acc, acc + sw, 0.0f);
     for (int t = 0; t < taps; ++t) {
-      const int y = math::reflect(static_cast<int>(i) * kDecimation - half + t, sh);
+      const int y = common::reflect(static_cast<int>(i) * kDecimation - half + t, sh);
       const float* src = scaled_row(rows, static_cast<unsigned>(y));
       const float f = aa_taps_[t];
       dsp_.tap_row(acc, src, f, static_cast<unsigned>(sw));
@@ -117,7 +122,7 @@ void SpeedPlane::blur_and_decimate(const PlaneRows& rows) {
     for (unsigned jo = 0; jo < dims_.down_width; ++jo) {
       const int c = static_cast<int>(jo) * kDecimation - half;
       float s = 0.0f;
-      for (int t = 0; t < taps; ++t) s = math::tap(s, aa_taps_[t], acc[math::reflect(c + t, sw)]);
+      for (int t = 0; t < taps; ++t) s = math::tap(s, aa_taps_[t], acc[common::reflect(c + t, sw)]);
       out[jo] = s;
     }
   }
@@ -133,14 +138,14 @@ void SpeedPlane::remove_local_mean() {
   for (int i = 0; i < h; ++i) {
     std::fill(tmp, tmp + w, 0.0f);
     for (int t = 0; t < taps; ++t) {
-      const float* src = down_.data() + static_cast<std::size_t>(math::reflect(i - half + t, h)) * w;
+      const float* src = down_.data() + static_cast<std::size_t>(common::reflect(i - half + t, h)) * w;
       const float f = mean_taps_[t];
       for (int j = 0; j < w; ++j) tmp[j] = math::tap(tmp[j], f, src[j]);
     }
     float* out = mean_.data() + static_cast<std::size_t>(i) * w;
     for (int j = 0; j < w; ++j) {
       float s = 0.0f;
-      for (int t = 0; t < taps; ++t) s = math::tap(s, mean_taps_[t], tmp[math::reflect(j - half + t, w)]);
+      for (int t = 0; t < taps; ++t) s = math::tap(s, mean_taps_[t], tmp[common::reflect(j - half + t, w)]);
       out[j] = s;
     }
   }

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/resample.hpp"
 #include "features/speed/speed_dsp.hpp"
 #include "features/speed/speed_params.hpp"
 
@@ -26,7 +27,7 @@ struct SpeedSettings {
   float sigma_nn = 0.29f;
   float nn_floor = 0.0f;
   double prescale = 1.0;
-  PrescaleMethod method = PrescaleMethod::Nearest;
+  common::PrescaleMethod method = common::PrescaleMethod::Nearest;
   int weight_var_mode = 0;
 };
 
@@ -73,7 +74,7 @@ class SpeedPlane {
   std::vector<float> aa_taps_, mean_taps_;
   double log2_2pie_;
   float base_entropy_;
-  ResampleAxis axis_x_, axis_y_;
+  common::ResampleAxis axis_x_, axis_y_;
   Dsp dsp_;  // the table of cpu::active()
 
   std::vector<float> original_;  // the whole plane, when resampling

@@ -1,8 +1,8 @@
 // The SpEED twins' decomposition (src/features/speed/gpu/): the blocks and work-items of
 // each kernel, written once for the kernels (speed_kernels_*.cu) and the host replay
 // (tests/replay/speed_replay_test.cpp). The arithmetic of one element is the CPU
-// reference's own (speed_math.hpp, speed_linalg.hpp); docs/adr/0205-speed-gpu-twin.md
-// gives the plan and why each sum equals the CPU's.
+// reference's own (speed_math.hpp, speed_linalg.hpp, common/mirror.hpp's reflection);
+// docs/adr/0205-speed-gpu-twin.md gives the plan and why each sum equals the CPU's.
 //
 // One frame of speed_chroma analyses 4 images (ref U, dis U, ref V, dis V), one of
 // speed_temporal 2 (the previous minus the current luma of ref and of dis); every kernel
@@ -30,6 +30,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/mirror.hpp"
+#include "common/resample.hpp"
 #include "core/hd.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
@@ -96,7 +98,7 @@ struct Plan {
   unsigned bpc = 8;
   float divisor = 256.0f;  // picture_copy's, above 8 bits
   bool resample = false;
-  PrescaleMethod method = PrescaleMethod::Nearest;
+  common::PrescaleMethod method = common::PrescaleMethod::Nearest;
   int taps_x = 0, taps_y = 0;  // of the resample axes
   const int* xi = nullptr;     // resample tables (device): make_resample_axis
   const float* xw = nullptr;
@@ -134,7 +136,7 @@ struct Frame {
 
 // The host tables a plan points at when the prescale resamples (make_resample_axis).
 struct PlanTables {
-  ResampleAxis x, y;
+  common::ResampleAxis x, y;
 };
 
 // The plan of a run of `images` images (4: speed_chroma, 2: speed_temporal) of planes
@@ -163,8 +165,8 @@ inline Plan make_plan(const SpeedSettings& st, const SpeedDims& d, unsigned imag
   p.weight_var_mode = st.weight_var_mode;
   p.plane = static_cast<std::size_t>(d.down_width) * d.down_height;
   if (p.resample) {
-    tables.x = make_resample_axis(st.method, static_cast<int>(d.width), static_cast<int>(d.scaled_width));
-    tables.y = make_resample_axis(st.method, static_cast<int>(d.height), static_cast<int>(d.scaled_height));
+    tables.x = common::make_resample_axis(st.method, static_cast<int>(d.width), static_cast<int>(d.scaled_width));
+    tables.y = common::make_resample_axis(st.method, static_cast<int>(d.height), static_cast<int>(d.scaled_height));
     p.taps_x = tables.x.taps;
     p.taps_y = tables.y.taps;
   }
@@ -274,13 +276,13 @@ FVMAF_HD inline float scaled_at(const Plan& p, const ImageSource& s, int y, int 
   }
   const ImageAt<T> at{&p, &s};
   switch (p.method) {
-    case PrescaleMethod::Nearest:
+    case common::PrescaleMethod::Nearest:
       return at(p.yi[y], p.xi[x]);
-    case PrescaleMethod::Bilinear: {
+    case common::PrescaleMethod::Bilinear: {
       const int r1 = p.yi[2 * y], r2 = p.yi[2 * y + 1], c1 = p.xi[2 * x], c2 = p.xi[2 * x + 1];
       return math::bilinear_blend(at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2), p.xw[x], p.yw[y]);
     }
-    case PrescaleMethod::Bicubic:
+    case common::PrescaleMethod::Bicubic:
       return math::bicubic_sample_at(at, p.xi + 4 * x, p.xw + 4 * x, p.yi + 4 * y, p.yw + 4 * y);
     default:
       return math::lanczos4_sample_at(at, p.xi + 9 * x, p.xw + 9 * x, p.yi + 9 * y, p.yw + 9 * y);
@@ -303,10 +305,10 @@ FVMAF_HD inline void blur_vertical(const Plan& p, const ImageSource& s, unsigned
     const unsigned o = w / static_cast<unsigned>(taps), u = w % static_cast<unsigned>(taps);
     const unsigned jo = tile * kBlurOutputs + o;
     if (jo >= p.dims.down_width) continue;
-    const int col = math::reflect(static_cast<int>(jo) * kDecimation - half + static_cast<int>(u), sw);
+    const int col = common::reflect(static_cast<int>(jo) * kDecimation - half + static_cast<int>(u), sw);
     float acc = 0.0f;
     for (int k = 0; k < taps; ++k) {
-      const int y = math::reflect(static_cast<int>(i) * kDecimation - half + k, sh);
+      const int y = common::reflect(static_cast<int>(i) * kDecimation - half + k, sh);
       acc = math::tap(acc, p.aa[k], scaled_at<T>(p, s, y, col));
     }
     vals[w] = acc;
@@ -338,9 +340,9 @@ FVMAF_HD inline void local_mean(const Plan& p, unsigned image, unsigned k) {
   const float* down = p.s.down + image * p.plane;
   float mean = 0.0f;
   for (int u = 0; u < taps; ++u) {
-    const int c = math::reflect(j - half + u, w);
+    const int c = common::reflect(j - half + u, w);
     float tmp = 0.0f;
-    for (int v = 0; v < taps; ++v) tmp = math::tap(tmp, p.mean[v], down[math::reflect(i - half + v, h) * w + c]);
+    for (int v = 0; v < taps; ++v) tmp = math::tap(tmp, p.mean[v], down[common::reflect(i - half + v, h) * w + c]);
     mean = math::tap(mean, p.mean[u], tmp);
   }
   p.s.centred[image * p.plane + k] = hd::fsub_rn(down[k], mean);

@@ -113,7 +113,7 @@ unsigned batch_threads_per_job(const Args& args) {
   return std::max(1u, all / std::max(1u, args.batch_jobs));
 }
 
-int run_batch(Engine& engine, const Args& args, bool& used_device) {
+int run_batch(Engine& engine, const Args& args) {
   const std::vector<Line> lines = read_manifest(args.batch_path);
   std::vector<Outcome> outcomes(lines.size());
   std::mutex err_mu;
@@ -123,7 +123,6 @@ int run_batch(Engine& engine, const Args& args, bool& used_device) {
                  static_cast<unsigned>(&l - lines.data()) + 1, l.number, what.c_str());
   };
   std::atomic<std::size_t> next{0};
-  std::atomic<bool> device{false};
   auto worker = [&] {
     for (std::size_t k; (k = next.fetch_add(1)) < lines.size();) {
       const Line& l = lines[k];
@@ -140,7 +139,6 @@ int run_batch(Engine& engine, const Args& args, bool& used_device) {
         bool sizes_differ = false;
         const Result r = score_pair(engine, args, l.job, hooks, sizes_differ);
         o.ok = true;
-        if (r.device) device = true;
         o.frames = r.frame_count;
         o.fps = r.fps;
         for (const auto& m : r.models) o.scores.emplace_back(m.name, m.mean);
@@ -155,7 +153,6 @@ int run_batch(Engine& engine, const Args& args, bool& used_device) {
   const unsigned n_jobs = std::min<unsigned>(std::max(1u, args.batch_jobs), static_cast<unsigned>(lines.size()));
   for (unsigned j = 0; j < n_jobs; ++j) jobs.emplace_back(worker);
   for (auto& t : jobs) t.join();
-  used_device = device;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   // The summary: one row per pair, every model's pooled score in the order of -m.

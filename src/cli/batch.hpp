@@ -23,7 +23,6 @@ namespace fastvmaf::cli {
 // by default).
 unsigned batch_threads_per_job(const Args& args);
 
-// `used_device`: set when a pair was scored on a GPU.
-int run_batch(Engine& engine, const Args& args, bool& used_device);
+int run_batch(Engine& engine, const Args& args);
 
 }  // namespace fastvmaf::cli

@@ -81,30 +81,6 @@ void reserve_standard_descriptors() {
   }
 }
 
-// What went to stdout (scores, an output, --version) must have arrived: a full disk or
-// a closed stdout is an error, not a silent success. Returns the exit status.
-int flush_stdout(int code) {
-  errno = 0;
-  const bool flushed = std::fflush(stdout) == 0;
-  if (!flushed || std::ferror(stdout)) {
-    std::fprintf(stderr, "fastvmaf: error: cannot write to standard output%s%s\n", errno ? ": " : "",
-                 errno ? std::strerror(errno) : "");
-    return 1;
-  }
-  return code;
-}
-
-// After a run on a GPU, once every output is written and stdout is flushed, the process
-// ends without tearing down: freeing the pinned slabs and device buffers, destroying the
-// twins and the CUDA context cost 45-180 ms on the H200 (more with larger frames), a
-// large part of a short clip's time, and the driver reclaims all of it at exit anyway.
-// CPU runs end normally (their teardown is a few ms, and leak checkers see them).
-[[noreturn]] void end_after_device_run(int code) {
-  code = flush_stdout(code);
-  std::fflush(stderr);
-  std::_Exit(code);
-}
-
 int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   CLI::App app{"fastvmaf: score a distorted video against its reference with VMAF and its features, "
                "bit-exact with libvmaf"};
@@ -136,12 +112,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   fastvmaf::Engine engine(args.engine);
   const double engine_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_engine).count();
   for (const auto& note : engine.notes()) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
-  if (!args.batch_path.empty()) {
-    bool used_device = false;
-    const int code = fastvmaf::cli::run_batch(engine, args, used_device);
-    if (used_device) end_after_device_run(code);
-    return code;
-  }
+  if (!args.batch_path.empty()) return fastvmaf::cli::run_batch(engine, args);
 
   std::function<void(unsigned)> progress;
   if (tty && !args.quiet) {
@@ -166,7 +137,6 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
         std::printf("%s: %f, ci.p95: [%f, %f], stddev: %f\n", m.label.c_str(), m.bagging, m.ci_lo, m.ci_hi,
                     m.stddev);
   }
-  if (result.device) end_after_device_run(0);
   return 0;
 }
 
@@ -189,5 +159,14 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "fastvmaf: hint: --scale scales the distorted video to the reference's size "
                            "(bicubic, as ffmpeg's scale filter)\n");
   }
-  return flush_stdout(code);
+  // What went to stdout (scores, an output, --version) must have arrived: a full disk or
+  // a closed stdout is an error, not a silent success.
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  if (!flushed || std::ferror(stdout)) {
+    std::fprintf(stderr, "fastvmaf: error: cannot write to standard output%s%s\n", errno ? ": " : "",
+                 errno ? std::strerror(errno) : "");
+    code = 1;
+  }
+  return code;
 }

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# The CLI on a GPU, whole: after a device run the process ends without tearing down
-# (src/cli/main.cpp, end_after_device_run), so this checks what must still hold: the exit
-# status, a complete output file equal to the CPU's in every frame and pooled value, the
-# scores on stdout, and for --batch every pair's output, the summary and a failing pair's
-# exit status 1. Exits 77 when the backend has no usable device.
+# The CLI on a GPU, whole process: the exit status, a complete output file equal to the
+# CPU's in every frame and pooled value, the scores on stdout, and for --batch every
+# pair's output, the summary and a failing pair's exit status 1. Exits 77 when the
+# backend has no usable device.
 #
 # usage: cli_device_run_test.sh FASTVMAF DEVICE_SET_DIR [cuda|hip]
 set -u

@@ -18,11 +18,25 @@ class ParallelFor {
   // (the calling one among them), and returns when all have returned. If bodies throw,
   // the first exception is rethrown after every body has finished.
   virtual void run(unsigned n, const std::function<void(unsigned)>& body) const = 0;
+  // As run(), but only workers that are idle at the call help; with none idle the calling
+  // thread runs every band. For bands whose split costs work of its own (CAMBI's refill
+  // their sliding histograms and filter windows), which pays only where a worker would
+  // otherwise wait, not where other frames keep every thread busy (docs/adr/0011).
+  virtual void run_on_idle(unsigned n, const std::function<void(unsigned)>& body) const { run(n, body); }
 };
+
+// body(0) .. body(n - 1) in order on this thread, each once even when one throws; then
+// the first exception is rethrown (as ParallelFor::run promises).
+void run_in_order(unsigned n, const std::function<void(unsigned)>& body);
+
+// Who may help with a frame's bands: any of the pool's threads (the default), or only
+// those idle at the call (ParallelFor::run_on_idle).
+enum class Helpers { Any, Idle };
 
 // body(i) for i < n: on `pool`'s threads, or in order on this thread when pool is null
 // (tests, single frames) or n is 1.
-void parallel_for(const ParallelFor* pool, unsigned n, const std::function<void(unsigned)>& body);
+void parallel_for(const ParallelFor* pool, unsigned n, const std::function<void(unsigned)>& body,
+                  Helpers helpers = Helpers::Any);
 
 // Frames of fewer rows are not cut into bands: enough of them are in flight at once to
 // keep every thread busy, and bands would only add their small overhead.

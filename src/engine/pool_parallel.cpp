@@ -49,15 +49,22 @@ struct Bands {
 }  // namespace
 
 void PoolParallel::run(unsigned n, const std::function<void(unsigned)>& body) const {
+  run_with(n, body, n == 0 ? 0 : std::min(n - 1, pool_.size() - 1));
+}
+
+void PoolParallel::run_on_idle(unsigned n, const std::function<void(unsigned)>& body) const {
+  run_with(n, body, n == 0 ? 0 : std::min(n - 1, pool_.idle()));
+}
+
+void PoolParallel::run_with(unsigned n, const std::function<void(unsigned)>& body, unsigned helpers) const {
   if (n == 0) return;
-  if (n == 1 || pool_.size() <= 1) {
-    for (unsigned i = 0; i < n; ++i) body(i);
+  if (n == 1 || helpers == 0) {
+    run_in_order(n, body);
     return;
   }
   auto bands = std::make_shared<Bands>();
   bands->body = &body;
   bands->n = n;
-  const unsigned helpers = std::min(n - 1, pool_.size() - 1);
   for (unsigned h = 0; h < helpers; ++h) pool_.post_front([bands] { bands->work(); });
   bands->work();
   std::unique_lock lock(bands->mu);

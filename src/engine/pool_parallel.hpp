@@ -12,8 +12,10 @@ class PoolParallel final : public ParallelFor {
  public:
   explicit PoolParallel(ThreadPool& pool) : pool_(pool) {}
   void run(unsigned n, const std::function<void(unsigned)>& body) const override;
+  void run_on_idle(unsigned n, const std::function<void(unsigned)>& body) const override;
 
  private:
+  void run_with(unsigned n, const std::function<void(unsigned)>& body, unsigned helpers) const;
   ThreadPool& pool_;
 };
 

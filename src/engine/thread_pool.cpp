@@ -17,6 +17,11 @@ ThreadPool::~ThreadPool() {
   for (auto& t : workers_) t.join();
 }
 
+unsigned ThreadPool::idle() const {
+  std::lock_guard lock(mu_);
+  return idle_;
+}
+
 void ThreadPool::post(std::function<void()> task) { push(std::move(task), false); }
 
 void ThreadPool::post_front(std::function<void()> task) { push(std::move(task), true); }

@@ -22,11 +22,13 @@ class ThreadPool {
   // Ahead of every queued task: a band of a frame already running goes before new frames.
   void post_front(std::function<void()> task);
   unsigned size() const { return static_cast<unsigned>(workers_.size()); }
+  // Workers waiting for a task right now (a hint: it may change as soon as it is read).
+  unsigned idle() const;
 
  private:
   void loop();
   void push(std::function<void()> task, bool front);
-  std::mutex mu_;
+  mutable std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::function<void()>> tasks_;
   unsigned idle_ = 0;  // workers waiting for a task: post() wakes one only then

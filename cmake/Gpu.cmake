@@ -22,7 +22,7 @@
 # installed (docs/adr/0007-install-and-apis.md). The module's undefined symbols resolve
 # against the library or executable that loads it, so executables that may load it
 # export their symbols (fastvmaf_link_engine in src/CMakeLists.txt); where it is looked
-# for is src/core/module_loader.cpp's.
+# for is src/core/module_loader.cpp's, shared with the compressed-input module.
 
 set(FASTVMAF_CUDA AUTO CACHE STRING "Build the CUDA backend: AUTO (when nvcc is found), ON or OFF")
 set_property(CACHE FASTVMAF_CUDA PROPERTY STRINGS AUTO ON OFF)

@@ -1,8 +1,9 @@
 // The engine's modules: parts built as shared objects of their own (CMake MODULE) and
 // loaded only when first needed, so that what they link is neither needed nor loaded
-// by a run that does not use them (docs/adr/0007-install-and-apis.md):
+// by a run that does not use them (docs/adr/0007-install-and-apis.md, 0012):
 //
 //   libfastvmaf_hip.so   the HIP backend (ROCm's runtime)        gpu/runtime.cpp
+//   libfastvmaf_av.so    compressed input (libavformat, ...)     io/av_source_loader.cpp
 //
 // A module's undefined symbols (the registries, the core) resolve against the binary or
 // library holding the engine, and a module registers what it brings from its static

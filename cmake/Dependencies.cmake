@@ -21,9 +21,11 @@ if(FASTVMAF_BUILD_BENCH)
 endif()
 
 # Compressed input (src/io/av_source.cpp): FFmpeg's libraries, found through pkg-config
-# (Debian: libavformat-dev libavcodec-dev libswscale-dev libavutil-dev). AUTO uses them
-# when found; without them .y4m and raw .yuv work as ever and a compressed file is a
-# clear error. The device preset sets OFF: its binaries run where FFmpeg is not installed.
+# (Debian: libavformat-dev libavcodec-dev libswscale-dev libavutil-dev), linked only by
+# the module libfastvmaf_av.so that the engine loads on first use (src/CMakeLists.txt).
+# AUTO uses them when found; without them .y4m and raw .yuv work as ever and a compressed
+# file is a clear error. The device preset sets OFF: its binaries run where FFmpeg is not
+# installed.
 set(FASTVMAF_AVINPUT AUTO CACHE STRING "Read compressed video through libavformat/libavcodec: AUTO, ON or OFF")
 set_property(CACHE FASTVMAF_AVINPUT PROPERTY STRINGS AUTO ON OFF)
 set(FASTVMAF_HAVE_AVINPUT OFF)

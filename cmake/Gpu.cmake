@@ -21,7 +21,8 @@
 # HIP is asked for: binaries with it start and run on the CPU or CUDA where ROCm is not
 # installed (docs/adr/0007-install-and-apis.md). The module's undefined symbols resolve
 # against the library or executable that loads it, so executables that may load it
-# export their symbols (fastvmaf_link_engine in src/CMakeLists.txt).
+# export their symbols (fastvmaf_link_engine in src/CMakeLists.txt); where it is looked
+# for is src/core/module_loader.cpp's, shared with the compressed-input module.
 
 set(FASTVMAF_CUDA AUTO CACHE STRING "Build the CUDA backend: AUTO (when nvcc is found), ON or OFF")
 set_property(CACHE FASTVMAF_CUDA PROPERTY STRINGS AUTO ON OFF)
@@ -177,10 +178,10 @@ function(fastvmaf_add_gpu_sources target)
     target_compile_definitions(fastvmaf_hip PRIVATE $<TARGET_PROPERTY:${target},INTERFACE_COMPILE_DEFINITIONS>
                                $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_COMPILE_DEFINITIONS>)
     target_link_libraries(fastvmaf_hip PRIVATE fastvmaf_fp fastvmaf_warnings "${FASTVMAF_AMDHIP64}")
-    # The loader (src/gpu/runtime.cpp) looks for the module beside the code that holds it,
-    # in its fastvmaf/ folder, and in an installed bin/'s library folder.
-    file(RELATIVE_PATH from_bindir "/prefix/${CMAKE_INSTALL_BINDIR}" "/prefix/${CMAKE_INSTALL_LIBDIR}/fastvmaf")
+    # The loader (src/gpu/runtime.cpp, through src/core/module_loader.cpp) looks for the
+    # module beside the code that holds it, in its fastvmaf/ folder, and in an installed
+    # bin/'s library folder.
     set_property(SOURCE "${CMAKE_SOURCE_DIR}/src/gpu/runtime.cpp" APPEND PROPERTY COMPILE_DEFINITIONS
-                 FASTVMAF_HIP_MODULE="libfastvmaf_hip.so" FASTVMAF_HIP_MODULE_FROM_BINDIR="${from_bindir}")
+                 FASTVMAF_HIP_MODULE="libfastvmaf_hip.so")
   endif()
 endfunction()

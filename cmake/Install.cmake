@@ -1,5 +1,6 @@
 # cmake --install: the CLI, libfastvmaf (shared and static), libvmaf.so.3 (libvmaf's C
-# API), the headers, the HIP module, pkg-config files (fastvmaf.pc, libvmaf.pc), a CMake
+# API), the headers, the modules (HIP, compressed input: lib/fastvmaf/, where the CLI and
+# libfastvmaf.so look for them), pkg-config files (fastvmaf.pc, libvmaf.pc), a CMake
 # package (find_package(fastvmaf)) and the models' licence notice, under a prefix.
 include(CMakePackageConfigHelpers)
 
@@ -10,9 +11,11 @@ install(TARGETS fastvmaf_shared fastvmaf_static vmaf EXPORT fastvmafTargets
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/fastvmaf ${CMAKE_SOURCE_DIR}/include/libvmaf
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-if(TARGET fastvmaf_hip)
-  install(TARGETS fastvmaf_hip LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/fastvmaf)
-endif()
+foreach(module fastvmaf_hip fastvmaf_av)
+  if(TARGET ${module})
+    install(TARGETS ${module} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/fastvmaf)
+  endif()
+endforeach()
 # The built-in models are libvmaf's files: binaries carry its notice.
 install(FILES ${CMAKE_SOURCE_DIR}/models/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME LICENSE.models)
 
@@ -24,6 +27,8 @@ set(FASTVMAF_PC_LIBS_PRIVATE "-pthread ${CMAKE_DL_LIBS}")
 if(NOT FASTVMAF_FMT_HEADER_ONLY)
   list(APPEND FASTVMAF_PC_REQUIRES_PRIVATE fmt)
 endif()
+# libfastvmaf.a holds the compressed-input code (the shared library loads it as a module,
+# which links FFmpeg's libraries itself): a static link needs them.
 if(FASTVMAF_HAVE_AVINPUT)
   list(APPEND FASTVMAF_PC_REQUIRES_PRIVATE libavformat libavcodec libswscale libavutil)
 endif()

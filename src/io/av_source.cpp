@@ -1,5 +1,6 @@
-#include "io/av_source.hpp"
-
+// The compressed-input module, libfastvmaf_av.so (io/av_module.hpp): io/av_source.hpp's
+// functions on libavformat, libavcodec and libswscale, registered with the engine as the
+// module loads.
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -19,7 +20,9 @@ extern "C" {
 }
 
 #include "core/error.hpp"
+#include "fastvmaf/version.hpp"
 #include "io/av_frame_map.hpp"
+#include "io/av_module.hpp"
 
 namespace fastvmaf::io {
 
@@ -543,9 +546,7 @@ class ScaledSource final : public VideoSource {
   std::vector<std::pair<std::string, std::string>> record_;
 };
 
-}  // namespace
-
-bool compressed_input_supported() { return true; }
+// ---- io/av_source.hpp's functions, as the module's table ------------------------------
 
 std::unique_ptr<VideoSource> open_compressed(const std::string& path, const DecodeOptions& options) {
   return std::make_unique<AvSource>(path, options);
@@ -589,5 +590,12 @@ std::vector<std::pair<std::string, std::string>> conversions(const VideoSource& 
   if (const auto* sc = dynamic_cast<const ScaledSource*>(&source)) return sc->record();
   return {};
 }
+
+const AvModule kModule{kAvModuleAbi, kVersion, open_compressed, scale_filters, scale_video, describe, conversions};
+
+// Registers the table as the module loads (or at start-up where this code is linked in).
+[[maybe_unused]] const bool kRegistered = (register_av_module(kModule), true);
+
+}  // namespace
 
 }  // namespace fastvmaf::io

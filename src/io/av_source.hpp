@@ -3,6 +3,12 @@
 // presentation order, mapped exactly onto the engine's planes (io/av_frame_map.hpp).
 // And scaling a source to another size through libswscale (--scale).
 //
+// In a build with FFmpeg's libraries these functions are the engine's side
+// (av_source_loader.cpp) of the compressed-input module, libfastvmaf_av.so
+// (io/av_module.hpp), the only code linking them: the first call that needs it loads it,
+// so a run on .y4m or raw .yuv loads none of FFmpeg (docs/adr/0012). A module that cannot
+// be loaded is an InputError naming it and why. describe() and conversions() never load it.
+//
 // A build without FFmpeg's libraries has the same functions (av_source_none.cpp):
 // compressed_input_supported() is false and opening or scaling says so.
 #pragma once
@@ -16,7 +22,8 @@
 
 namespace fastvmaf::io {
 
-// True when this build reads compressed video (it was built with libavformat/libavcodec).
+// True when this build reads compressed video: it was built with libavformat/libavcodec
+// and its module loads (this loads it).
 bool compressed_input_supported();
 
 // Opens a compressed file. Decodes its first frame at once, so an unreadable file, one

@@ -3,11 +3,17 @@
 // from a .y4m file through Engine::run, requires the two results to be equal, and prints
 // the pooled score. Also checks that a bad frame is the public error type.
 //
-//   session_consumer DIR
+//   session_consumer DIR [ENCODED lazy|linked]
+//
+// ENCODED: a lossless encode of DIR/dis.y4m (which the first run wrote); Engine::run on it
+// must equal the y4m run. lazy: FFmpeg's libavcodec must not be mapped into the program
+// until that run opens ENCODED (libfastvmaf.so loads its compressed-input module then),
+// and must be after; linked: libfastvmaf.a links it, no check.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -50,11 +56,32 @@ std::string write_y4m(const std::string& path, bool dis) {
   return path;
 }
 
+bool same(const fastvmaf::Result& a, const fastvmaf::Result& b, const char* what) {
+  if (a.series.size() != b.series.size() || a.models.size() != 1 || b.models.size() != 1) {
+    std::fprintf(stderr, "%s differ in what they computed\n", what);
+    return false;
+  }
+  for (std::size_t i = 0; i < a.series.size(); ++i)
+    if (a.series[i].name != b.series[i].name || a.series[i].values != b.series[i].values) {
+      std::fprintf(stderr, "%s differ in %s\n", what, a.series[i].name.c_str());
+      return false;
+    }
+  return true;
+}
+
+bool libavcodec_mapped() {
+  std::ifstream maps("/proc/self/maps");
+  const std::string all((std::istreambuf_iterator<char>(maps)), std::istreambuf_iterator<char>());
+  return all.find("/libavcodec.so") != std::string::npos;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) return 2;
+  if (argc != 2 && argc != 4) return 2;
   const std::string dir = argv[1];
+  const std::string encoded = argc == 4 ? argv[2] : "";
+  const bool lazy = argc == 4 && std::strcmp(argv[3], "lazy") == 0;
   try {
     fastvmaf::EngineOptions o;
     o.models.push_back({.version = "vmaf_v1.0.16_3d0h"});  // built in: no model file
@@ -66,15 +93,20 @@ int main(int argc, char** argv) {
     const fastvmaf::Result pushed = session.flush();
 
     const fastvmaf::Result read = engine.run({write_y4m(dir + "/ref.y4m", false)}, {write_y4m(dir + "/dis.y4m", true)});
-    if (pushed.series.size() != read.series.size() || pushed.models.size() != 1 || read.models.size() != 1) {
-      std::fprintf(stderr, "the session and the file run differ in what they computed\n");
-      return 1;
-    }
-    for (std::size_t i = 0; i < read.series.size(); ++i)
-      if (pushed.series[i].name != read.series[i].name || pushed.series[i].values != read.series[i].values) {
-        std::fprintf(stderr, "%s differs between the session and the file run\n", read.series[i].name.c_str());
+    if (!same(pushed, read, "the session and the file run")) return 1;
+
+    if (!encoded.empty()) {
+      if (lazy && libavcodec_mapped()) {
+        std::fprintf(stderr, "libavcodec is mapped before any compressed file was opened\n");
         return 1;
       }
+      const fastvmaf::Result decoded = engine.run({dir + "/ref.y4m"}, {encoded});
+      if (!same(read, decoded, "the y4m and the compressed file")) return 1;
+      if (lazy && !libavcodec_mapped()) {
+        std::fprintf(stderr, "a compressed file was decoded, but libavcodec is not mapped\n");
+        return 1;
+      }
+    }
 
     // A sample above 10 bits is the public InputError.
     fastvmaf::Session bad(engine, {W, H, fastvmaf::PixelFormat::YUV420, BPC});

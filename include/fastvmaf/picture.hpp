@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace fastvmaf {
 
@@ -15,6 +16,9 @@ enum class PixelFormat { YUV420, YUV422, YUV444 };
 
 // "420", "422", "444": the spelling libvmaf's CLI uses (-p).
 std::string to_string(PixelFormat f);
+// The inverse: the format spelled "420", "422" or "444"; false (and `f` untouched) for
+// anything else, which the caller reports in its own words.
+bool pixel_format_from(std::string_view spelling, PixelFormat& f);
 
 // Horizontal / vertical chroma subsampling shift of a format (0 or 1).
 int chroma_shift_x(PixelFormat f);

@@ -77,13 +77,7 @@ std::vector<Line> read_manifest(const std::string& path) {
         VideoGeometry& g = line.job.raw_geometry;
         g.width = parse_field("width", f[3], 1, 16384);
         g.height = parse_field("height", f[4], 1, 16384);
-        if (f[5] == "420")
-          g.format = PixelFormat::YUV420;
-        else if (f[5] == "422")
-          g.format = PixelFormat::YUV422;
-        else if (f[5] == "444")
-          g.format = PixelFormat::YUV444;
-        else
+        if (!pixel_format_from(f[5], g.format))
           throw std::invalid_argument(fmt::format("pixel format \"{}\" is not 420, 422 or 444", f[5]));
         g.bpc = parse_field("bit depth", f[6], 8, 16);
         if (g.bpc != 8 && g.bpc != 10 && g.bpc != 12 && g.bpc != 16)

@@ -173,13 +173,7 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
     a.raw = true;
     a.raw_geometry.width = parse_unsigned("-w/--width", width, 1, 16384);
     a.raw_geometry.height = parse_unsigned("-h/--height", height, 1, 16384);
-    if (pix_fmt == "420")
-      a.raw_geometry.format = PixelFormat::YUV420;
-    else if (pix_fmt == "422")
-      a.raw_geometry.format = PixelFormat::YUV422;
-    else if (pix_fmt == "444")
-      a.raw_geometry.format = PixelFormat::YUV444;
-    else
+    if (!pixel_format_from(pix_fmt, a.raw_geometry.format))
       throw std::invalid_argument(fmt::format(
           "invalid argument \"{}\" for -p/--pixel_format; should be a valid pixel format (420/422/444)", pix_fmt));
     a.raw_geometry.bpc = parse_unsigned("-b/--bitdepth", bitdepth, 8, 16);

@@ -17,6 +17,15 @@ std::string to_string(PixelFormat f) {
   return "?";
 }
 
+bool pixel_format_from(std::string_view spelling, PixelFormat& f) {
+  for (PixelFormat p : {PixelFormat::YUV420, PixelFormat::YUV422, PixelFormat::YUV444})
+    if (spelling == to_string(p)) {
+      f = p;
+      return true;
+    }
+  return false;
+}
+
 int chroma_shift_x(PixelFormat f) { return (f == PixelFormat::YUV420 || f == PixelFormat::YUV422) ? 1 : 0; }
 int chroma_shift_y(PixelFormat f) { return f == PixelFormat::YUV420 ? 1 : 0; }
 

@@ -129,8 +129,8 @@ inline std::vector<Pair> netflix_set() {
     std::istringstream g(geometry);
     VideoGeometry vg;
     std::string format;
-    if (!(g >> vg.width >> vg.height >> format >> vg.bpc)) throw std::runtime_error("pairs.tsv: bad line: " + line);
-    vg.format = format == "444" ? PixelFormat::YUV444 : format == "422" ? PixelFormat::YUV422 : PixelFormat::YUV420;
+    if (!(g >> vg.width >> vg.height >> format >> vg.bpc) || !pixel_format_from(format, vg.format))
+      throw std::runtime_error("pairs.tsv: bad line: " + line);
     pairs.push_back({name, (dir / ref).string(), (dir / dis).string(), vg});
   }
   return pairs;

@@ -93,12 +93,16 @@ TEST(PoolParallel, WithEveryWorkerBusyRunOnIdleRunsEveryBandOnTheCallingThread) 
   EXPECT_EQ(*threads.begin(), std::this_thread::get_id());
 }
 
+// Waits (up to a second) until every worker of `pool` waits for a task.
+bool all_idle(const ThreadPool& pool) {
+  for (int k = 0; k < 200 && pool.idle() < pool.size(); ++k) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  return pool.idle() == pool.size();
+}
+
 TEST(PoolParallel, IdleWorkersHelp) {
   ThreadPool pool(3);
   PoolParallel parallel(pool);
-  // Let the workers reach their wait first.
-  for (int k = 0; k < 200 && pool.idle() < pool.size(); ++k) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  ASSERT_EQ(pool.idle(), pool.size());
+  ASSERT_TRUE(all_idle(pool));
   for (Helpers h : {Helpers::Any, Helpers::Idle}) {
     // Each band waits until two threads have entered, so the bands finish only if a
     // worker helped the calling thread.
@@ -115,7 +119,7 @@ TEST(PoolParallel, IdleWorkersHelp) {
         },
         h);
     EXPECT_EQ(threads.size(), 2u);
-    for (int k = 0; k < 200 && pool.idle() < pool.size(); ++k) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_TRUE(all_idle(pool));
   }
 }
 

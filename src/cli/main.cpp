@@ -19,6 +19,7 @@
 #include "cli/cli_args.hpp"
 #include "cli/score_pair.hpp"
 #include "core/cpu.hpp"
+#include "core/rcpss.hpp"
 #include "core/registry.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
@@ -50,6 +51,14 @@ std::string cpu_paths() {
   namespace cpu = fastvmaf::cpu;
   return fmt::format("cpu: {}; switched off by FASTVMAF_CPU_MASK: {}; SIMD entries: {}", cpu::describe(cpu::detected()),
                      cpu::describe(cpu::masked() & cpu::detected()), cpu::to_string(cpu::level_of(cpu::active())));
+}
+
+// float_adm's values (and the vmaf_float_* models') follow the CPU's rcpss, as libvmaf's
+// do (core/rcpss.hpp): say which estimate this CPU gives.
+std::string rcpss_line() {
+  namespace cpu = fastvmaf::cpu;
+  return fmt::format("rcpss: {} (signature {:016x}; float_adm follows this CPU's reciprocal estimate, as libvmaf does)",
+                     cpu::to_string(cpu::rcpss_family()), cpu::rcpss_signature());
 }
 
 // --profile: the engine's stages and, on a GPU run, the device strand's host time.
@@ -88,8 +97,8 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
 
   if (args.show_version) {
     const std::string paths = cpu_paths();  // throws for a bad FASTVMAF_CPU_MASK
-    std::printf("fastvmaf %s (libvmaf %s numbers)\n%s\n", fastvmaf::kVersion, fastvmaf::kLibvmafVersion,
-                paths.c_str());
+    std::printf("fastvmaf %s (libvmaf %s numbers)\n%s\n%s\n", fastvmaf::kVersion, fastvmaf::kLibvmafVersion,
+                paths.c_str(), rcpss_line().c_str());
     return 0;
   }
   if (args.list_features) {

@@ -12,6 +12,11 @@
 // --builtin-models 1 runs the CLI with -m version=NAME for the rows' -m path={models}/NAME.json
 // (the models built into the library, with FASTVMAF_MODEL_DIR unset); --models DIR is then
 // only read to know which extractors the models need.
+// --rcpss-signature HEX|opposite: float_adm's values follow the CPU's rcpss (core/rcpss.hpp), so
+// the golden is <run>.intel.json where that file exists and this CPU's rcpss signature is
+// Intel's, <run>.json (made on an AMD EPYC) otherwise; the choice is printed. The option
+// replaces the measured signature: "opposite" is Intel's where this CPU's is not and 0
+// where it is, so the other file is chosen (the test that the choice can fail).
 // --stored DIR scores the compressed files the corpus y4m were decoded from (DIR/NAME.mkv,
 // .mp4 or .webm for NAME.y4m) directly: the decoder must give ffmpeg's frames exactly.
 #include <cmath>
@@ -28,6 +33,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/rcpss.hpp"
 #include "process.hpp"
 
 namespace fs = std::filesystem;
@@ -38,6 +44,7 @@ namespace {
 struct Opts {
   std::string cli, golden, media, models, pair, run, work = ".", threads, backend;
   std::string stored;  // read the stored compressed files of ../shared/corpus instead of media's y4m
+  std::string rcpss_signature;  // empty: this CPU's
   bool builtin_models = false;
 };
 
@@ -194,6 +201,30 @@ int compare(const json& gold, const json& ours, std::size_t& checked) {
   return 1;
 }
 
+// The golden file of a run on this CPU (see --rcpss-signature above), said on stdout.
+fs::path golden_file(const Opts& o) {
+  namespace cpu = fastvmaf::cpu;
+  const fs::path dir = fs::path(o.golden) / o.pair;
+  const fs::path plain = dir / (o.run + ".json"), intel = dir / (o.run + ".intel.json");
+  if (!fs::exists(intel) && o.rcpss_signature.empty()) {
+    std::cout << "golden " << plain.filename().string() << " (no Intel variant: no float_adm value differs)\n";
+    return plain;
+  }
+  const std::uint64_t own = cpu::rcpss_signature();
+  std::uint64_t sig = own;
+  if (o.rcpss_signature == "opposite")
+    sig = own == cpu::kIntelRcpssSignature ? 0 : cpu::kIntelRcpssSignature;
+  else if (!o.rcpss_signature.empty())
+    sig = std::stoull(o.rcpss_signature, nullptr, 16);
+  const cpu::RcpFamily family = cpu::rcpss_family_of(sig, cpu::rcpss_family() == cpu::RcpFamily::Amd);
+  const fs::path chosen = family == cpu::RcpFamily::Intel && fs::exists(intel) ? intel : plain;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(sig));
+  std::cout << "rcpss signature " << hex << (sig == own ? " (this CPU's)" : " (given; this CPU's differs)") << ", "
+            << cpu::to_string(family) << ": golden " << chosen.filename().string() << "\n";
+  return chosen;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -211,6 +242,7 @@ int main(int argc, char** argv) {
     else if (k == "--backend") o.backend = v;
     else if (k == "--stored") o.stored = v;
     else if (k == "--builtin-models") o.builtin_models = v == "1";
+    else if (k == "--rcpss-signature") o.rcpss_signature = v;
     else {
       std::cerr << "golden_check: unknown argument " << k << "\n";
       return 1;
@@ -294,7 +326,7 @@ int main(int argc, char** argv) {
       std::cout << "fastvmaf exited with " << rc << ":\n" << slurp(log);
       return 1;
     }
-    const json gold = json::parse(slurp((fs::path(o.golden) / o.pair / (o.run + ".json")).string()));
+    const json gold = json::parse(slurp(golden_file(o).string()));
     const json ours = json::parse(slurp(out));
     std::size_t checked = 0;
     const int r = compare(gold, ours, checked);

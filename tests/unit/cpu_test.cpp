@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/cpu.hpp"
+#include "core/rcpss.hpp"
 
 namespace fastvmaf::cpu {
 namespace {
@@ -55,6 +56,20 @@ TEST(CpuLevels, ScopedFlagsRestrictAndRestore) {
     EXPECT_EQ(active(), 0u);
   }
   EXPECT_EQ(active(), all);
+}
+
+// Only Intel's signature names Intel's estimate; any other is AMD's on an AMD processor
+// (whose own signature is not recorded yet) and "other" elsewhere.
+TEST(CpuRcpss, FamilyFollowsTheSignature) {
+  EXPECT_EQ(rcpss_family_of(kIntelRcpssSignature, false), RcpFamily::Intel);
+  EXPECT_EQ(rcpss_family_of(kIntelRcpssSignature, true), RcpFamily::Intel);
+  EXPECT_EQ(rcpss_family_of(kIntelRcpssSignature ^ 1, true), RcpFamily::Amd);
+  EXPECT_EQ(rcpss_family_of(kIntelRcpssSignature ^ 1, false), RcpFamily::Other);
+  EXPECT_STREQ(to_string(RcpFamily::Intel), "intel");
+  EXPECT_STREQ(to_string(RcpFamily::Amd), "amd");
+  EXPECT_STREQ(to_string(RcpFamily::Other), "other");
+  // Computed once: the same value on every call.
+  EXPECT_EQ(rcpss_signature(), rcpss_signature());
 }
 
 }  // namespace

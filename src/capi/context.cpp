@@ -63,6 +63,8 @@ void open_session(VmafContext& v, const VmafPicture& ref) {
     for (const auto& [name, value] : f.features) c->append(name, f.index, value);
   };
   v.session.emplace(*v.engine, g, std::move(so));
+  for (const auto& why : v.session->left_out())
+    log(VMAF_LOG_LEVEL_WARNING, "%s; it is left out of this run\n", why.c_str());
   v.geometry = g;
   v.pix_fmt = ref.pix_fmt;
 }
@@ -186,6 +188,22 @@ int collection_score_at_index(VmafContext& v, VmafModelCollection& mc, VmafModel
   return 0;
 }
 
+// libvmaf ignores option names an extractor does not have; so does the C API, with a
+// warning (the CLI refuses them).
+OptionDict known_options(const ExtractorInfo& info, const OptionDict& d) {
+  OptionDict known;
+  for (const auto& [key, value] : d.entries()) {
+    bool found = false;
+    for (const auto& spec : *info.options) found = found || spec.name == key;
+    if (found)
+      known.set(key, value);
+    else
+      log(VMAF_LOG_LEVEL_WARNING, "feature \"%s\" has no option \"%s\"; it is ignored\n", info.name.c_str(),
+          key.c_str());
+  }
+  return known;
+}
+
 // The pooled functions visit every index up to index_high; past the collector's bound no
 // value exists, and index_high = UINT_MAX would wrap the loop.
 void check_pool_range(unsigned index_high) {
@@ -202,7 +220,7 @@ void register_model_features(VmafContext& v, const model::ScoringModel& m, const
   for (const auto& use : m.feature_uses()) {
     if (!reg.by_name(use.extractor))
       throw std::invalid_argument(fmt::format("could not initialize feature extractor \"{}\"", use.extractor));
-    v.slots.push_back({use.extractor, use.options, origin});
+    v.slots.push_back({use.extractor, use.options, origin, false});
   }
 }
 
@@ -258,9 +276,14 @@ int vmaf_use_feature(VmafContext* vmaf, const char* feature_name, VmafFeatureDic
     if (vmaf->engine) throw std::invalid_argument("features must be registered before the first picture");
     const fastvmaf::ExtractorInfo* info = fastvmaf::Registry::instance().by_name(feature_name);
     if (!info) throw std::invalid_argument(fmt::format("no feature extractor \"{}\"", feature_name));
-    fastvmaf::OptionDict d = opts_dict ? opts_dict->dict : fastvmaf::OptionDict{};
+    fastvmaf::OptionDict d = opts_dict ? capi::known_options(*info, opts_dict->dict) : fastvmaf::OptionDict{};
     fastvmaf::OptionSet check(info->name, info->options, d);  // options are checked now
-    vmaf->slots.push_back({info->name, std::move(d), fmt::format("feature {}", feature_name)});
+    // With threads, libvmaf drops an extractor whose init() refuses the pictures (its
+    // error is lost in the thread pool) and scores the rest; on the caller's thread
+    // (n_threads 0) the refusal fails vmaf_read_pictures. A model's extractors are never
+    // left out: the model could not be scored (docs/adr/0009-refused-extractors.md).
+    const bool optional = vmaf->cfg.n_threads > 0;
+    vmaf->slots.push_back({info->name, std::move(d), fmt::format("feature {}", feature_name), optional});
     return 0;
   });
   if (!err && opts_dict) vmaf_feature_dictionary_free(&opts_dict);  // taken on success only

@@ -293,6 +293,23 @@ static void hostile_inputs(void) {
   st = score_small_limited(1024, 16ull * stack + (64u << 20));
   expect(st == 1, "1024 threads that do not fit the address space: child status %d, expected 1 (an error code)", st);
 #endif
+
+  /* With threads, an extractor that refuses the picture size (MS-SSIM below 176x176) is
+   * left out and the rest scored, as in libvmaf; on the caller's thread it fails. */
+  CHECK(score_small(2, "float_ms_ssim"), 0);
+  CHECK(score_small(1, "float_ms_ssim"), 0);
+  CHECK(score_small(0, "float_ms_ssim"), -EINVAL);
+  CHECK(score_small(0, NULL), 0);
+
+  /* Option names an extractor does not have are ignored (with a warning), as libvmaf
+   * does; a bad value of a known option is still refused. */
+  CHECK(vmaf_init(&v, cfg), 0);
+  CHECK(vmaf_use_feature(v, "psnr", dict1("no_such_option", "1")), 0);
+  VmafFeatureDictionary *d = dict1("window_size", "1000");
+  CHECK(vmaf_feature_dictionary_set(&d, "no_such_option", "1"), 0);
+  CHECK(vmaf_use_feature(v, "cambi", d), -EINVAL);
+  CHECK(vmaf_feature_dictionary_free(&d), 0);
+  CHECK(vmaf_close(v), 0);
 }
 
 int main(int argc, char **argv) {

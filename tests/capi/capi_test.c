@@ -300,6 +300,22 @@ static void hostile_inputs(void) {
   CHECK(score_small(1, "float_ms_ssim"), 0);
   CHECK(score_small(0, "float_ms_ssim"), -EINVAL);
   CHECK(score_small(0, NULL), 0);
+  /* ...but never one a model needs, also when the model's request is merged into the
+   * feature's: ADM refuses 16x16 (VIF and motion take it). */
+  VmafConfiguration threaded = {.log_level = VMAF_LOG_LEVEL_NONE, .n_threads = 2};
+  VmafModelConfig mcfg = {.name = "vmaf", .flags = VMAF_MODEL_FLAGS_DEFAULT};
+  VmafModel *model = NULL;
+  CHECK(vmaf_model_load(&model, &mcfg, "vmaf_v0.6.1"), 0);
+  CHECK(vmaf_init(&v, threaded), 0);
+  CHECK(vmaf_use_feature(v, "adm", NULL), 0);
+  CHECK(vmaf_use_features_from_model(v, model), 0);
+  CHECK(vmaf_picture_alloc(&a, VMAF_PIX_FMT_YUV420P, 8, 16, 16), 0);
+  CHECK(vmaf_picture_alloc(&b, VMAF_PIX_FMT_YUV420P, 8, 16, 16), 0);
+  CHECK(vmaf_read_pictures(v, &a, &b, 0), -EINVAL);
+  CHECK(vmaf_picture_unref(&a), 0);
+  CHECK(vmaf_picture_unref(&b), 0);
+  CHECK(vmaf_close(v), 0);
+  vmaf_model_destroy(model);
 
   /* Option names an extractor does not have are ignored (with a warning), as libvmaf
    * does; a bad value of a known option is still refused. */

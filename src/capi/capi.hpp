@@ -68,6 +68,11 @@ namespace fastvmaf::capi {
 void log(enum VmafLogLevel level, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 void set_log_level(enum VmafLogLevel level);
 
+// The entries of `d` that are options of `extractor` (a registry name); the others are
+// dropped with a warning, as libvmaf ignores option names an extractor does not have (the
+// CLI refuses them). `d` as it is when the registry has no such extractor.
+OptionDict known_options(const std::string& extractor, const OptionDict& d);
+
 // Runs f(); an exception becomes an ERROR log line and -EINVAL (-ENOMEM for bad_alloc,
 // the errno of a system error: -EAGAIN for a thread the system refused).
 template <typename F>

@@ -188,22 +188,6 @@ int collection_score_at_index(VmafContext& v, VmafModelCollection& mc, VmafModel
   return 0;
 }
 
-// libvmaf ignores option names an extractor does not have; so does the C API, with a
-// warning (the CLI refuses them).
-OptionDict known_options(const ExtractorInfo& info, const OptionDict& d) {
-  OptionDict known;
-  for (const auto& [key, value] : d.entries()) {
-    bool found = false;
-    for (const auto& spec : *info.options) found = found || spec.name == key;
-    if (found)
-      known.set(key, value);
-    else
-      log(VMAF_LOG_LEVEL_WARNING, "feature \"%s\" has no option \"%s\"; it is ignored\n", info.name.c_str(),
-          key.c_str());
-  }
-  return known;
-}
-
 // The pooled functions visit every index up to index_high; past the collector's bound no
 // value exists, and index_high = UINT_MAX would wrap the loop.
 void check_pool_range(unsigned index_high) {
@@ -276,7 +260,7 @@ int vmaf_use_feature(VmafContext* vmaf, const char* feature_name, VmafFeatureDic
     if (vmaf->engine) throw std::invalid_argument("features must be registered before the first picture");
     const fastvmaf::ExtractorInfo* info = fastvmaf::Registry::instance().by_name(feature_name);
     if (!info) throw std::invalid_argument(fmt::format("no feature extractor \"{}\"", feature_name));
-    fastvmaf::OptionDict d = opts_dict ? capi::known_options(*info, opts_dict->dict) : fastvmaf::OptionDict{};
+    fastvmaf::OptionDict d = opts_dict ? capi::known_options(info->name, opts_dict->dict) : fastvmaf::OptionDict{};
     fastvmaf::OptionSet check(info->name, info->options, d);  // options are checked now
     // With threads, libvmaf drops an extractor whose init() refuses the pictures (its
     // error is lost in the thread pool) and scores the rest; on the caller's thread

@@ -326,6 +326,14 @@ static void hostile_inputs(void) {
   CHECK(vmaf_use_feature(v, "cambi", d), -EINVAL);
   CHECK(vmaf_feature_dictionary_free(&d), 0);
   CHECK(vmaf_close(v), 0);
+  /* The same in a model's overload. */
+  CHECK(vmaf_model_load(&model, &mcfg, "vmaf_v0.6.1"), 0);
+  CHECK(vmaf_model_feature_overload(model, "adm", dict1("no_such_option", "1")), 0);
+  d = dict1("adm_enhn_gain_limit", "1.0");
+  CHECK(vmaf_feature_dictionary_set(&d, "no_such_option", "1"), 0);
+  CHECK(vmaf_model_feature_overload(model, "adm", d), 0);
+  CHECK(vmaf_model_feature_overload(model, "adm", dict1("adm_enhn_gain_limit", "0.5")), -EINVAL);
+  vmaf_model_destroy(model);
 }
 
 int main(int argc, char **argv) {

@@ -15,15 +15,6 @@ void require_float_depth(std::string_view feature, unsigned bpc) {
         feature, bpc));
 }
 
-float depth_divisor(unsigned bpc) {
-  switch (bpc) {
-    case 10: return 4.0f;
-    case 12: return 16.0f;
-    case 16: return 256.0f;
-    default: return 1.0f;
-  }
-}
-
 void convert_row(const Plane& plane, unsigned bpc, int offset, unsigned y, unsigned x0, unsigned x1, float* out) {
   if (bpc == 8) {
     const std::uint8_t* p = plane.row<std::uint8_t>(y);

@@ -50,8 +50,8 @@
 #include "core/hd.hpp"
 #include "features/adm/adm_math.hpp"
 #include "features/adm/adm_params.hpp"
-#include "gpu/hd/atomics.hpp"
-#include "gpu/hd/reduce.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/reduce.hpp"
 
 namespace fastvmaf::adm::twin {
 

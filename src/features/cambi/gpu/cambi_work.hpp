@@ -2,7 +2,7 @@
 // per-frame state, written once for the kernels (cambi_kernels_*.cu) and the host replay
 // (tests/replay/cambi_replay_test.cpp). The per-element arithmetic they call is
 // cambi_math.hpp, which the CPU reference uses too; the building blocks every twin shares
-// (rounding, atomics, 128-bit sums) are src/gpu/hd.
+// (rounding, atomics, 128-bit sums) are src/core/hd.
 #pragma once
 
 #include <cstddef>
@@ -10,10 +10,10 @@
 
 #include "core/hd.hpp"
 #include "features/cambi/cambi_math.hpp"
-#include "gpu/hd/atomics.hpp"
-#include "gpu/hd/bits.hpp"
-#include "gpu/hd/rounding.hpp"
-#include "gpu/hd/sum128.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/bits.hpp"
+#include "core/hd/rounding.hpp"
+#include "core/hd/sum128.hpp"
 
 namespace fastvmaf::cambi {
 

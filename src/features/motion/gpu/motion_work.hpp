@@ -27,8 +27,8 @@
 
 #include "core/hd.hpp"
 #include "features/motion/motion_math.hpp"
-#include "gpu/hd/atomics.hpp"
-#include "gpu/hd/reduce.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/reduce.hpp"
 
 namespace fastvmaf::motion::twin {
 

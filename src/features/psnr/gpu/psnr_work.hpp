@@ -24,7 +24,7 @@
 #include "core/hd.hpp"
 #include "features/psnr/psnr_math.hpp"
 #include "gpu/frame_layout.hpp"
-#include "gpu/hd/reduce.hpp"
+#include "core/hd/reduce.hpp"
 
 namespace fastvmaf::psnr::twin {
 

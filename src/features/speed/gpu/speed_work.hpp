@@ -31,15 +31,17 @@
 #include <vector>
 
 #include "common/mirror.hpp"
+#include "common/float_picture.hpp"
 #include "common/resample.hpp"
+#include "common/resample_math.hpp"
 #include "core/hd.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
 #include "features/speed/speed_params.hpp"
 #include "features/speed/speed_plane.hpp"
-#include "gpu/hd/atomics.hpp"
-#include "gpu/hd/bits.hpp"
-#include "gpu/hd/rounding.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/bits.hpp"
+#include "core/hd/rounding.hpp"
 
 namespace fastvmaf::speed::twin {
 
@@ -148,7 +150,7 @@ inline Plan make_plan(const SpeedSettings& st, const SpeedDims& d, unsigned imag
   p.images = images;
   p.channels = images / 2;
   p.bpc = bpc;
-  p.divisor = math::sample_divisor(bpc);
+  p.divisor = common::depth_divisor(bpc);
   // SpeedPlane: libvmaf's scalers copy the frame when the prescale changes neither size.
   p.resample = prescale_resamples(st.prescale) && (d.scaled_width != d.width || d.scaled_height != d.height);
   p.method = st.method;
@@ -244,9 +246,9 @@ template <typename T>
 FVMAF_HD inline float picture_value(const std::uint8_t* plane, std::size_t pitch, int y, int x, float divisor) {
   const T v = reinterpret_cast<const T*>(plane + static_cast<std::size_t>(y) * pitch)[x];
   if constexpr (sizeof(T) == 1)
-    return math::sample_8bit(v);
+    return common::to_float(v, kSampleOffset);
   else
-    return math::sample_hbd(v, divisor);
+    return common::to_float(v, divisor, kSampleOffset);
 }
 
 // The image at (y, x) inside the plane: the CPU's PictureRows, or FloatRows of the
@@ -280,12 +282,12 @@ FVMAF_HD inline float scaled_at(const Plan& p, const ImageSource& s, int y, int 
       return at(p.yi[y], p.xi[x]);
     case common::PrescaleMethod::Bilinear: {
       const int r1 = p.yi[2 * y], r2 = p.yi[2 * y + 1], c1 = p.xi[2 * x], c2 = p.xi[2 * x + 1];
-      return math::bilinear_blend(at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2), p.xw[x], p.yw[y]);
+      return common::bilinear_blend(at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2), p.xw[x], p.yw[y]);
     }
     case common::PrescaleMethod::Bicubic:
-      return math::bicubic_sample_at(at, p.xi + 4 * x, p.xw + 4 * x, p.yi + 4 * y, p.yw + 4 * y);
+      return common::bicubic_sample_at(at, p.xi + 4 * x, p.xw + 4 * x, p.yi + 4 * y, p.yw + 4 * y);
     default:
-      return math::lanczos4_sample_at(at, p.xi + 9 * x, p.xw + 9 * x, p.yi + 9 * y, p.yw + 9 * y);
+      return common::lanczos4_sample_at(at, p.xi + 9 * x, p.xw + 9 * x, p.yi + 9 * y, p.yw + 9 * y);
   }
 }
 

@@ -41,8 +41,8 @@
 #include "core/hd.hpp"
 #include "features/vif/vif_math.hpp"
 #include "features/vif/vif_params.hpp"
-#include "gpu/hd/atomics.hpp"
-#include "gpu/hd/reduce.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/reduce.hpp"
 
 // Full unrolling of the tap loops, so that filter_tap() folds to immediates (GPU
 // compilers only; host compilers ignore the pragma anyway).

@@ -60,6 +60,9 @@ FVMAF_HD inline float to_float(std::uint8_t v, int offset) {
 FVMAF_HD inline float to_float(std::uint16_t v, float divisor, int offset) {
   return hd::fadd_rn(hd::fdiv_rn(hd::int_to_float_rn(v), divisor), hd::int_to_float_rn(offset));
 }
+// The same with a divisor for either sample type (with_sample_type's loops): 8-bit
+// samples are not divided (their divisor is 1).
+FVMAF_HD inline float to_float(std::uint8_t v, float /*divisor*/, int offset) { return to_float(v, offset); }
 
 // Samples [x0, x1) of row y of `plane` (of depth `bpc`) into out[x0 .. x1).
 void convert_row(const Plane& plane, unsigned bpc, int offset, unsigned y, unsigned x0, unsigned x1, float* out);

@@ -29,6 +29,7 @@
 #include "features/adm/gpu/adm_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -174,10 +175,7 @@ const char* name_of(Content c) {
 }
 
 void put(Picture& p, unsigned x, unsigned y, int v) {
-  if (p.bpc() == 8)
-    p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-  else
-    p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+  test::set_sample(p.plane(0), p.bpc(), x, y, v);
 }
 
 // A reference and a distorted picture of `content`; frame `k` shifts the pattern.

@@ -24,6 +24,7 @@
 #include "features/cambi/gpu/cambi_launch.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::cambi {
 namespace {
@@ -325,10 +326,7 @@ Picture make_picture(unsigned w, unsigned h, unsigned bpc, unsigned seed, unsign
       unsigned s = bpc >= 8 ? static_cast<unsigned>(v) << (bpc - 8) : static_cast<unsigned>(v) >> (8 - bpc);
       if (bpc > 8 && ((xs / 16 + ys / 16) % 3 == 0)) s += static_cast<unsigned>(dither(rng));
       s = std::min(s, max);
-      if (bpc == 8)
-        p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(s);
-      else
-        p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(s);
+      test::set_sample(p.plane(0), bpc, x, y, s);
     }
   return p;
 }

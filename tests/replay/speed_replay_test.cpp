@@ -27,6 +27,7 @@
 #include "features/speed/speed_params.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -345,10 +346,7 @@ Picture make_picture(const VideoGeometry& g, std::mt19937& rng, Content content,
             break;
         }
         const unsigned s = static_cast<unsigned>(std::min<double>(max, std::max(0.0, std::round(v))));
-        if (g.bpc == 8)
-          pl.row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(s);
-        else
-          pl.row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(s);
+        test::set_sample(pl, g.bpc, x, y, s);
       }
   }
   return p;

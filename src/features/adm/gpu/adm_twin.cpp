@@ -9,7 +9,6 @@
 // (approximation bands, two sets of mask planes, the leftover row of small frames) and
 // one upload of the decouple's reciprocal table, which the first frame's work waits for
 // on the device. Every buffer but the slot is reused in stream order.
-#include <cstring>
 #include <memory>
 
 #include "core/registry.hpp"
@@ -19,6 +18,7 @@
 #include "features/adm/gpu/adm_kernels.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
+#include "gpu/backend/init_upload.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/twin.hpp"
 
@@ -54,18 +54,12 @@ class AdmTwin final : public gpu::Twin {
     }
     div_ = gpu::DeviceBuffer<std::int32_t>(kDivLookupSize, kWho);
     buffers_.div_lookup = div_.get();
-    div_host_ = gpu::PinnedBuffer<std::int32_t>(kDivLookupSize, kWho);
-    std::memcpy(div_host_.data(), div_lookup(), div_host_.bytes());
-    init_stream_ = std::make_unique<gpu::Stream>(init_counters_, kWho);
-    init_stream_->ref().upload(div_.get(), div_host_.data(), div_host_.bytes());
-    uploaded_.record(init_stream_->ref());
-    first_ = true;
+    tables_.upload(div_.get(), div_lookup(), div_.bytes());
   }
 
   void enqueue(const gpu::DeviceFrame& f, void* slot) override {
     const gpu::StreamRef stream = gpu::frame_stream(f, kWho);
-    if (first_) stream.wait(uploaded_);
-    first_ = false;
+    tables_.order_before(stream);
     twin::FrameInput in;
     in.luma[0] = f.plane(gpu::Side::Ref, 0);
     in.luma[1] = f.plane(gpu::Side::Dis, 0);
@@ -90,11 +84,7 @@ class AdmTwin final : public gpu::Twin {
   twin::Buffers buffers_;
   gpu::DeviceBuffer<std::int32_t> a_[2][2], mask_[2], div_;
   gpu::DeviceBuffer<std::int16_t> leftover_;
-  gpu::PinnedBuffer<std::int32_t> div_host_;  // the table's upload reads it
-  gpu::Counters init_counters_;                // the init upload is not a frame's work
-  std::unique_ptr<gpu::Stream> init_stream_;
-  gpu::Event uploaded_{kWho};
-  bool first_ = true;
+  gpu::InitUpload tables_{kWho};
 };
 
 }  // namespace

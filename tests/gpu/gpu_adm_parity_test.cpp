@@ -10,6 +10,7 @@
 
 #include <cstdio>
 
+#include "features/adm/gpu/adm_plan.hpp"
 #include "features/adm/gpu/adm_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"

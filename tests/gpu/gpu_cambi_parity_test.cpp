@@ -18,7 +18,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "features/cambi/gpu/cambi_launch.hpp"
+#include "features/cambi/gpu/cambi_plan.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"
 #include "error_of.hpp"

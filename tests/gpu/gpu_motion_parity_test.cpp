@@ -10,6 +10,7 @@
 
 #include <cstdio>
 
+#include "features/motion/gpu/motion_plan.hpp"
 #include "features/motion/gpu/motion_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"

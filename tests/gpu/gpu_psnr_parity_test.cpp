@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "core/registry.hpp"
+#include "features/psnr/gpu/psnr_plan.hpp"
 #include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "features/speed/gpu/speed_plan.hpp"
 #include "features/speed/gpu/speed_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"

@@ -21,6 +21,7 @@
 #include <tuple>
 #include <vector>
 
+#include "features/vif/gpu/vif_plan.hpp"
 #include "features/vif/gpu/vif_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"

@@ -1,5 +1,5 @@
 // Host replay of the CAMBI twin's kernels (src/features/cambi/gpu/cambi_kernels_*.cu): the
-// same launch plan (gpu/cambi_launch.hpp), the same blocks and phases, the same
+// same launch plan (gpu/cambi_plan.hpp), the same blocks and phases, the same
 // work-items (gpu/cambi_work.hpp), warp ballots as votes gathered after a barrier, atomics as
 // plain updates, every buffer behind canaries and filled with garbage where the device's
 // would be uninitialised. Compared with the CPU reference on many small fixtures: every
@@ -21,7 +21,7 @@
 #include "core/options.hpp"
 #include "features/cambi/cambi.hpp"
 #include "features/cambi/cambi_options.hpp"
-#include "features/cambi/gpu/cambi_launch.hpp"
+#include "features/cambi/gpu/cambi_plan.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
 #include "picture_samples.hpp"

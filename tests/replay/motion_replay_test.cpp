@@ -13,6 +13,7 @@
 
 #include "core/collector.hpp"
 #include "core/options.hpp"
+#include "features/motion/gpu/motion_plan.hpp"
 #include "features/motion/gpu/motion_work.hpp"
 #include "features/motion/motion.hpp"
 #include "features/motion/motion_options.hpp"

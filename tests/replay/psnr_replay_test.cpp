@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "features/psnr/psnr.hpp"
+#include "features/psnr/gpu/psnr_plan.hpp"
 #include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"

@@ -21,6 +21,7 @@
 #include "core/collector.hpp"
 #include "core/cpu.hpp"
 #include "core/options.hpp"
+#include "features/vif/gpu/vif_plan.hpp"
 #include "features/vif/gpu/vif_work.hpp"
 #include "features/vif/vif.hpp"
 #include "features/vif/vif_options.hpp"

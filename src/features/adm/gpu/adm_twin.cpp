@@ -1,8 +1,8 @@
-// The ADM twin: libvmaf's integer ADM with the AIM pass on the device (adm_kernels.cu,
-// decomposition in adm_work.hpp), the integer totals of every scale (the CPU's
-// ScaleSums) in its slot of the results block, and the host finish with the CPU's own
-// finish_frame and append_scores: adm2, aim, adm3, the four scales and, with debug, the
-// numerators and denominators.
+// The ADM twin: libvmaf's integer ADM with the AIM pass on the device (adm_kernels.cu;
+// plan in adm_plan.hpp, work-items in adm_work.hpp), the integer totals of every scale
+// (the CPU's ScaleSums) in its slot of the results block, and the host finish with the
+// CPU's own finish_frame and append_scores: adm2, aim, adm3, the four scales and, with
+// debug, the numerators and denominators.
 //
 // Per frame: twin::kLaunchesPerFrame launches; the upload, the download and the host
 // wait are the frame pipeline's. At init, after the CPU extractor's checks: the buffers
@@ -16,6 +16,7 @@
 #include "features/adm/adm_outputs.hpp"
 #include "features/adm/adm_params.hpp"
 #include "features/adm/gpu/adm_kernels.hpp"
+#include "features/adm/gpu/adm_plan.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
 #include "gpu/backend/init_upload.hpp"

@@ -1,5 +1,5 @@
 // The CAMBI twin: every stage of libvmaf's CAMBI on the device (cambi_kernels_*.cu, plan
-// in cambi_launch.hpp), the five exact top-K sums and a status word in its slot of the
+// in cambi_plan.hpp), the five exact top-K sums and a status word in its slot of the
 // frame's results block, and the host finish with the CPU reference's own helpers
 // (fixed_topk_mean, weight_scores, the clip to cambi_max_val).
 //
@@ -19,9 +19,8 @@
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
 #include "features/cambi/cambi_params.hpp"
-#include "features/cambi/gpu/cambi_buffers.hpp"
 #include "features/cambi/gpu/cambi_kernels.hpp"
-#include "features/cambi/gpu/cambi_launch.hpp"
+#include "features/cambi/gpu/cambi_plan.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
 #include "gpu/backend/init_upload.hpp"

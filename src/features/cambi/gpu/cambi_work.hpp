@@ -21,7 +21,7 @@ namespace fastvmaf::cambi {
 // The GPU twin's work-items (src/features/cambi/gpu/). Each kernel of the twin is a
 // sequence of phases separated by block barriers; each routine below is one work-item's
 // share of one phase, and the host replay (tests/replay/cambi_replay_test.cpp) calls the
-// same routines with the same blocks. The launch plan is gpu/cambi_launch.hpp; the
+// same routines with the same blocks. The launch plan is gpu/cambi_plan.hpp; the
 // decisions are in docs/adr/0201-cambi-gpu-twin.md. Integer and float only.
 // ======================================================================================
 namespace twin {

@@ -1,6 +1,6 @@
 // The SpEED twins: speed_chroma (U, V, uv) and speed_temporal on the device
-// (speed_kernels_*.cu, decomposition in speed_work.hpp), each channel's score in its slot
-// of the frame's results block, and the host finish with the CPU extractor's own helpers
+// (speed_kernels_*.cu; plan in speed_plan.hpp, work-items in speed_work.hpp), each
+// channel's score in its slot of the frame's results block, and the host finish with the CPU extractor's own helpers
 // (chroma_uv_score, clip_score). speed_temporal keeps the luma of the previous frame on
 // the device (a ring of two planes per side), so it reads only the frame's own luma.
 //

@@ -17,6 +17,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/output_guard.hpp"
 #include "cli/score_pair.hpp"
 #include "core/cpu.hpp"
 #include "core/registry.hpp"
@@ -101,6 +102,8 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   fastvmaf::cli::check_model_names(args);
   if (!args.output_path.empty() && !fastvmaf::cli::standard_stream_writing(args.output_path))
     fastvmaf::io::check_output_path(args.output_path);
+  if (!args.output_path.empty())
+    fastvmaf::cli::refuse_output_over_input(args.output_path, {args.ref_path, args.dis_path});
 
   const bool tty = ::isatty(::fileno(stderr));
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };

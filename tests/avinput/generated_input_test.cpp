@@ -3,6 +3,7 @@
 // and inputs of different frame rates warned about.
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -114,6 +115,35 @@ TEST_F(GeneratedInput, DamagedH264IsRefusedWithAnyDecoderThreads) {
   // Most places are damage the decoder sees (the test would otherwise prove little).
   EXPECT_GE(refused, 30u);
 }
+
+#ifdef FASTVMAF_SHARED_LIBRARY
+// FASTVMAF_AV_MODULE naming the engine's own library: its initialisers register every
+// extractor a second time, inside dlopen. That threw through the dynamic loader with its
+// lock held, and the run hung (a batch at its second pair or at exit). Now the load fails
+// after dlopen returns, with a clear message, for every pair, and the run ends.
+TEST_F(GeneratedInput, TheEnginesOwnLibraryAsTheAvModuleIsAClearErrorNotAHang) {
+  encode("a.mkv", "64x48", "30", 2, {"-c:v", "ffv1"});
+  {
+    std::ofstream m(path("m.tsv"));
+    m << "a.mkv\ta.mkv\tone.json\na.mkv\ta.mkv\ttwo.json\n";
+  }
+  ::setenv("FASTVMAF_AV_MODULE", FASTVMAF_SHARED_LIBRARY, 1);
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--batch", path("m.tsv"), "-n", "--feature", "psnr"},
+           {"-r", path("a.mkv"), "-d", path("a.mkv"), "-n", "--feature", "psnr", "-o", path("one.json")}}) {
+    std::vector<std::string> argv{FASTVMAF_CLI_PATH};
+    argv.insert(argv.end(), args.begin(), args.end());
+    RunOptions o{path("stdout.txt"), path("stderr.txt")};
+    o.timeout_s = 60;
+    const auto r = run_process(argv, o);
+    EXPECT_FALSE(r.timed_out) << "hung: killed after 60 s";
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("registered what is registered already (extractor"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(path("one.json")));
+  }
+  ::unsetenv("FASTVMAF_AV_MODULE");
+}
+#endif
 
 }  // namespace
 }  // namespace fastvmaf::test

@@ -1,5 +1,6 @@
 // The fastvmaf command: libvmaf's `vmaf` flags, plus --backend and --precision.
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,6 +25,7 @@
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
 #include "gpu/runtime.hpp"
+#include "io/output_writer.hpp"
 
 namespace {
 
@@ -79,6 +81,26 @@ void reserve_standard_descriptors() {
       ::dup2(n, fd);
       ::close(n);
     }
+  }
+}
+
+// SIGINT, SIGTERM, SIGHUP: remove the temporary output files being written (an output is
+// complete or absent, even when interrupted), then die of the signal as before, so the
+// shell sees the interruption. A signal the process was started ignoring stays ignored.
+extern "C" void on_terminating_signal(int sig) {
+  fastvmaf::io::remove_temporary_outputs();
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+void remove_temporaries_on_signals() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+    struct sigaction sa {};
+    sa.sa_handler = on_terminating_signal;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(sig, &sa, nullptr);
   }
 }
 
@@ -147,6 +169,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   reserve_standard_descriptors();
+  remove_temporaries_on_signals();
   fastvmaf::cli::Args args;
   int code = 1;
   try {

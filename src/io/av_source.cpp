@@ -338,6 +338,8 @@ class AvSource final : public VideoSource {
       if (static_cast<int>(i) != stream_) fmt_->streams[i]->discard = AVDISCARD_ALL;
 
     AVStream* st = fmt_->streams[stream_];
+    if (const AVRational rate = av_guess_frame_rate(fmt_, st, nullptr); rate.num > 0 && rate.den > 0)
+      frame_rate_ = FrameRate{rate.num, rate.den};
     const AVCodec* codec = avcodec_find_decoder(st->codecpar->codec_id);
     if (!codec)
       fail(path_, fmt::format("no decoder for its video codec \"{}\" in this system's libavcodec",

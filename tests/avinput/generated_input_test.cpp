@@ -109,11 +109,38 @@ TEST_F(GeneratedInput, DamagedH264IsRefusedWithAnyDecoderThreads) {
       continue;
     }
     ++refused;
-    for (const char* threads : {"2", "3", "4", "8"})
+    for (const char* threads : {"2", "4", "8"})
       for (int rep = 0; rep < 2; ++rep) EXPECT_FALSE(scored(c, threads)) << "scored with " << threads << " threads";
   }
   // Most places are damage the decoder sees (the test would otherwise prove little).
   EXPECT_GE(refused, 30u);
+}
+
+// Frames are paired by index; inputs of different frame rates (24 against 30 fps) are
+// scored so, with a warning naming both files and rates. Equal rates: no warning.
+TEST_F(GeneratedInput, DifferentFrameRatesAreWarnedAbout) {
+  encode("ref30.mkv", "64x48", "30", 6, {"-c:v", "ffv1"});
+  encode("dis24.mp4", "64x48", "24", 6, kX264);
+  encode("dis30.mp4", "64x48", "30", 6, kX264);
+  encode("dis2997.mp4", "64x48", "30000/1001", 6, kX264);
+  auto run = [&](const std::string& dis) {
+    const auto r = cli({"-r", path("ref30.mkv"), "-d", path(dis), "-n", "--feature", "psnr", "-q", "-o",
+                        path("out.json")});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.err;
+  };
+  std::string err = run("dis24.mp4");
+  EXPECT_NE(err.find("warning: the reference \"" + path("ref30.mkv") + "\" is 30 fps and the distorted \"" +
+                     path("dis24.mp4") + "\" 24 fps: frames are paired by their index"),
+            std::string::npos)
+      << err;
+  err = run("dis2997.mp4");
+  EXPECT_NE(err.find("\" 29.970 (30000/1001) fps"), std::string::npos) << err;
+  EXPECT_EQ(run("dis30.mp4").find("fps:"), std::string::npos);
+  // A .y4m declares a rate too, but is scored as a sequence of frames: no warning.
+  ffmpeg({"-i", path("ref30.mkv"), "-r", "24", "-f", "yuv4mpegpipe", path("ref24.y4m")});
+  const auto r = cli({"-r", path("ref24.y4m"), "-d", path("dis30.mp4"), "-n", "--feature", "psnr", "-q"});
+  EXPECT_EQ(r.err.find("fps:"), std::string::npos) << r.err;
 }
 
 #ifdef FASTVMAF_SHARED_LIBRARY

@@ -149,6 +149,9 @@ TEST_F(GeneratedInput, DifferentFrameRatesAreWarnedAbout) {
 // lock held, and the run hung (a batch at its second pair or at exit). Now the load fails
 // after dlopen returns, with a clear message, for every pair, and the run ends.
 TEST_F(GeneratedInput, TheEnginesOwnLibraryAsTheAvModuleIsAClearErrorNotAHang) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer stops the load first: a second copy of the engine's globals is an ODR violation";
+#endif
   encode("a.mkv", "64x48", "30", 2, {"-c:v", "ffv1"});
   {
     std::ofstream m(path("m.tsv"));

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "engine/source_run.hpp"
 #include "fastvmaf/version.hpp"
 #include "io/av_source.hpp"
@@ -25,6 +27,17 @@ std::FILE* standard_stream_writing(const std::string& path) {
 Result score_pair(Engine& engine, const Args& args, const PairJob& job, const PairHooks& hooks, bool& sizes_differ) {
   auto ref = io::open_video(job.ref_path, job.raw, job.raw_geometry, args.decode);
   auto dis = io::open_video(job.dis_path, job.raw, job.raw_geometry, args.decode);
+  // Frames are paired by index, as libvmaf pairs them; libvmaf cannot know the rates, we
+  // can: pairs of different rates are most likely not what was meant.
+  const io::FrameRate &ref_rate = ref->frame_rate(), &dis_rate = dis->frame_rate();
+  if (ref_rate.known() && dis_rate.known() && !ref_rate.same(dis_rate) && hooks.warn) {
+    auto rate = [](const io::FrameRate& r) {
+      return r.den == 1 ? fmt::format("{}", r.num) : fmt::format("{:.3f} ({}/{})", double(r.num) / r.den, r.num, r.den);
+    };
+    hooks.warn(fmt::format("the reference \"{}\" is {} fps and the distorted \"{}\" {} fps: frames are paired by "
+                           "their index, not their time",
+                           ref->path(), rate(ref_rate), dis->path(), rate(dis_rate)));
+  }
   sizes_differ = args.scale.empty() && (ref->geometry().width != dis->geometry().width ||
                                         ref->geometry().height != dis->geometry().height);
   if (!args.scale.empty())

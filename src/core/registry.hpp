@@ -41,6 +41,8 @@ class Registry {
  public:
   static Registry& instance();
 
+  // Both refuse a second registration of a name (or name and backend) by recording it
+  // (core/registration.hpp), keeping the first.
   void add(ExtractorInfo info);
   // An implementation of the extractor declared (possibly later) under `name`.
   void add_backend(const std::string& name, Backend backend, ExtractorFactory factory);

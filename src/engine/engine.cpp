@@ -12,6 +12,7 @@
 #include "core/dict_value.hpp"
 #include "core/error.hpp"
 #include "core/feature_name.hpp"
+#include "core/registration.hpp"
 #include "core/registry.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/source_run.hpp"
@@ -118,6 +119,7 @@ void Engine::Impl::add_extractor(const std::string& name, const OptionDict& dict
 }
 
 Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
+  check_registrations();  // the program's own initialisers' refusals (core/registration.hpp)
   Impl& m = *impl_;
   for (std::size_t i = 0; i < m.options.models.size(); ++i)
     for (std::size_t j = i + 1; j < m.options.models.size(); ++j)

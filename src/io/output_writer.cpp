@@ -4,7 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +15,7 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -295,20 +299,66 @@ namespace {
   throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(err));
 }
 
+// The temporary files that exist now, for remove_temporary_outputs, which a signal
+// handler calls: fixed slots holding copies of the names, so that the handler reads no
+// memory a writer may free. A slot is claimed before its file is created and released
+// after the file is renamed or removed (unlinking a name that is not there is harmless).
+// Without a free slot (more than kSlots outputs at once) a write goes on unregistered.
+struct TemporarySlot {
+  std::atomic<int> state{0};  // 0 free, 1 being filled, 2 names a temporary file
+  char name[4096];
+};
+constexpr int kSlots = 128;
+TemporarySlot g_temporaries[kSlots];
+
+int claim_slot(const std::string& name) {
+  if (name.size() >= sizeof g_temporaries[0].name) return -1;
+  for (int i = 0; i < kSlots; ++i) {
+    int expected = 0;
+    if (!g_temporaries[i].state.compare_exchange_strong(expected, 1)) continue;
+    std::memcpy(g_temporaries[i].name, name.c_str(), name.size() + 1);
+    g_temporaries[i].state.store(2);
+    return i;
+  }
+  return -1;
+}
+
+void release_slot(int slot) {
+  if (slot >= 0) g_temporaries[slot].state.store(0);
+}
+
 // Creates `<path>.tmp.XXXXXX` beside the output, exclusively (O_EXCL: never an existing
 // file, never through a symlink planted under that name), mode 0666 less the umask as
-// fopen would. Returns the descriptor; `tmp` gets the name.
-int create_temporary(const std::string& path, std::string& tmp) {
+// fopen would. Returns the descriptor; `tmp` gets the name and `slot` its registration
+// (release_slot once the name is gone).
+int create_temporary(const std::string& path, std::string& tmp, int& slot) {
   static const char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   std::random_device entropy;
   for (int attempt = 0; attempt < 64; ++attempt) {
     tmp = path + ".tmp.";
     for (int i = 0; i < 8; ++i) tmp += kChars[entropy() % (sizeof kChars - 1)];
+    slot = claim_slot(tmp);
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd >= 0 || errno != EEXIST) return fd;
+    if (fd >= 0) return fd;
+    const int e = errno;
+    release_slot(slot);
+    slot = -1;
+    errno = e;
+    if (e != EEXIST) return -1;
   }
   errno = EEXIST;
   return -1;
+}
+
+// A test hook (tests/contract/cli_signal_test.cpp): FASTVMAF_TEST_HOLD_OUTPUT_MS holds a
+// finished temporary file that long before it is renamed, so that a test can interrupt
+// the run while it exists. Read once.
+void hold_for_test() {
+  static const long ms = [] {
+    const char* v = std::getenv("FASTVMAF_TEST_HOLD_OUTPUT_MS");
+    return v ? std::strtol(v, nullptr, 10) : 0L;
+  }();
+  if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
 bool write_all(int fd, const std::string& contents) {
@@ -345,7 +395,8 @@ void check_output_path(const std::string& path) {
   // What the write will need: a new file in the output's folder. Make the temporary
   // file the write would make, and remove it.
   std::string tmp;
-  const int fd = create_temporary(path, tmp);
+  int slot = -1;
+  const int fd = create_temporary(path, tmp, slot);
   if (fd < 0) {
     const int e = errno;
     if (e == ENOENT) {
@@ -357,6 +408,12 @@ void check_output_path(const std::string& path) {
   }
   ::close(fd);
   ::unlink(tmp.c_str());
+  release_slot(slot);
+}
+
+void remove_temporary_outputs() noexcept {
+  for (auto& t : g_temporaries)
+    if (t.state.load() == 2) ::unlink(t.name);
 }
 
 void write_file_atomically(const std::string& path, const std::string& contents) {
@@ -374,7 +431,8 @@ void write_file_atomically(const std::string& path, const std::string& contents)
     return;
   }
   std::string tmp;
-  const int fd = create_temporary(path, tmp);
+  int slot = -1;
+  const int fd = create_temporary(path, tmp, slot);
   if (fd < 0) write_error(path, errno);
   // An existing output keeps its permission bits (the temporary has the umask's).
   bool ok = !exists || ::fchmod(fd, st.st_mode & 0777) == 0;
@@ -384,14 +442,14 @@ void write_file_atomically(const std::string& path, const std::string& contents)
     ok = false;
     e = errno;
   }
+  if (ok) hold_for_test();
   if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
     ok = false;
     e = errno;
   }
-  if (!ok) {
-    ::unlink(tmp.c_str());
-    write_error(path, e);
-  }
+  if (!ok) ::unlink(tmp.c_str());
+  release_slot(slot);
+  if (!ok) write_error(path, e);
 }
 
 }  // namespace fastvmaf::io

@@ -62,4 +62,10 @@ void check_output_path(const std::string& path);
 // std::runtime_error naming the path on failure; no partial file remains.
 void write_file_atomically(const std::string& path, const std::string& contents);
 
+// Removes every temporary file that check_output_path or write_file_atomically has
+// created and not yet renamed or removed. Async-signal-safe (unlink on names held in
+// fixed buffers): the CLI calls it from its SIGINT/SIGTERM/SIGHUP handler, so an
+// interrupted run leaves no `<output>.tmp.XXXXXXXX` behind.
+void remove_temporary_outputs() noexcept;
+
 }  // namespace fastvmaf::io

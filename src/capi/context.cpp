@@ -393,8 +393,7 @@ int vmaf_write_output(VmafContext* vmaf, const char* output_path, enum VmafOutpu
     r.height = vmaf->geometry.height;
     r.subsample = vmaf->cfg.n_subsample;
     r.fps = vmaf->fps;
-    fastvmaf::io::write_file_atomically(output_path,
-                                        fastvmaf::io::render_output(r, f, fastvmaf::io::NumberFormat{}, vmaf_version()));
+    fastvmaf::io::write_output(output_path, r, f, fastvmaf::io::NumberFormat{}, vmaf_version());
     return 0;
   });
 }

@@ -53,11 +53,11 @@ Result score_pair(Engine& engine, const Args& args, const PairJob& job, const Pa
   }
   Result result = run_sources(engine, *ref, *dis, args.limits, hooks.progress, hooks.warn);
   if (!job.output_path.empty()) {
-    const std::string doc = io::render_output(result, args.output_format, args.number_format, kVersion, inputs);
     if (std::FILE* stream = standard_stream_writing(job.output_path))
-      std::fwrite(doc.data(), 1, doc.size(), stream);
+      io::render_output(result, args.output_format, args.number_format, kVersion, inputs,
+                        [stream](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stream); });
     else
-      io::write_file_atomically(job.output_path, doc);
+      io::write_output(job.output_path, result, args.output_format, args.number_format, kVersion, inputs);
   }
   return result;
 }

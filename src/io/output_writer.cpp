@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -80,6 +81,30 @@ std::optional<double> pooled(const Result& r, const Result::Series& s, PoolMetho
   return pool(s.values, s.written, m, 0, r.frame_count - 1, r.subsample);
 }
 
+// A document being rendered: text is appended to `text`, and at the end of each frame
+// (piece()) handed to `out` once it holds about a MiB, so that a long run's output (64 MB
+// of JSON for 100 000 frames) is never held whole. Without `out` it keeps everything.
+struct Document {
+  static constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
+  std::string text;
+  const OutputChunks* out = nullptr;
+
+  Document& operator+=(std::string_view s) {
+    text += s;
+    return *this;
+  }
+  void piece() {
+    if (out && text.size() >= kPieceBytes) {
+      (*out)(text);
+      text.clear();
+    }
+  }
+  void end() {
+    if (out && !text.empty()) (*out)(text);
+    if (out) text.clear();
+  }
+};
+
 // <input><distorted scaledFrom="960x540" ... /></input>: an element libvmaf does not
 // write, so readers of libvmaf's XML pass over it.
 std::string xml_inputs(const std::vector<InputRecord>& inputs) {
@@ -93,9 +118,8 @@ std::string xml_inputs(const std::vector<InputRecord>& inputs) {
   return o + "  </input>\n";
 }
 
-std::string render_xml(const Result& r, const NumberFormat& nf, const std::string& version,
-                       const std::vector<InputRecord>& inputs) {
-  std::string o;
+void render_xml(const Result& r, const NumberFormat& nf, const std::string& version,
+                const std::vector<InputRecord>& inputs, Document& o) {
   o += "<VMAF version=\"" + xml_escape(version) + "\">\n";
   o += "  <params qualityWidth=\"" + std::to_string(r.width) + "\" qualityHeight=\"" + std::to_string(r.height) +
        "\" />\n";
@@ -110,6 +134,7 @@ std::string render_xml(const Result& r, const NumberFormat& nf, const std::strin
       o += std::string(feature_alias(s.name)) + "=\"" + nf.format(s.values[i]) + "\" ";  // an XML name: checked
     }
     o += "/>\n";
+    o.piece();
   }
   o += "  </frames>\n";
   o += "  <pooled_metrics>\n";
@@ -125,7 +150,6 @@ std::string render_xml(const Result& r, const NumberFormat& nf, const std::strin
   o += "/>\n";
   o += xml_inputs(inputs);
   o += "</VMAF>\n";
-  return o;
 }
 
 std::string json_number(const NumberFormat& nf, double v) { return finite_or_subnormal(v) ? nf.format(v) : "null"; }
@@ -146,9 +170,8 @@ std::string json_inputs(const std::vector<InputRecord>& inputs) {
   return o + "\n  }";
 }
 
-std::string render_json(const Result& r, const NumberFormat& nf, const std::string& version,
-                        const std::vector<InputRecord>& inputs) {
-  std::string o;
+void render_json(const Result& r, const NumberFormat& nf, const std::string& version,
+                 const std::vector<InputRecord>& inputs, Document& o) {
   o += "{\n";
   o += "  \"version\": \"" + json_escape(version) + "\",\n";
   o += finite_or_subnormal(r.fps) ? "  \"fps\": " + printf_double("%.2f", r.fps) + ",\n" : "  \"fps\": null,\n";
@@ -171,6 +194,7 @@ std::string render_json(const Result& r, const NumberFormat& nf, const std::stri
     }
     o += "      }\n";
     o += "    }";
+    o.piece();
   }
   o += "\n  ],\n";
   o += "  \"pooled_metrics\": {";
@@ -198,11 +222,10 @@ std::string render_json(const Result& r, const NumberFormat& nf, const std::stri
   o += "\n  }";
   o += json_inputs(inputs);
   o += "\n}\n";
-  return o;
 }
 
-std::string render_csv(const Result& r, const NumberFormat& nf) {
-  std::string o = "Frame,";
+void render_csv(const Result& r, const NumberFormat& nf, Document& o) {
+  o += "Frame,";
   for (const auto& s : r.series) o += csv_field(feature_alias(s.name)) + ",";
   o += "\n";
   const unsigned span = frame_span(r);
@@ -213,12 +236,11 @@ std::string render_csv(const Result& r, const NumberFormat& nf) {
     // empty so every column stays under its header.
     for (const auto& s : r.series) o += (s.has(i) ? nf.format(s.values[i]) : std::string()) + ",";
     o += "\n";
+    o.piece();
   }
-  return o;
 }
 
-std::string render_sub(const Result& r, const NumberFormat& nf) {
-  std::string o;
+void render_sub(const Result& r, const NumberFormat& nf, Document& o) {
   const unsigned span = frame_span(r);
   for (unsigned i = 0; i < span; ++i) {
     if (!frame_listed(r, i)) continue;
@@ -226,8 +248,8 @@ std::string render_sub(const Result& r, const NumberFormat& nf) {
     for (const auto& s : r.series)
       if (s.has(i)) o += std::string(feature_alias(s.name)) + ": " + nf.format(s.values[i]) + "|";
     o += "\n";
+    o.piece();
   }
-  return o;
 }
 
 }  // namespace
@@ -274,8 +296,10 @@ std::optional<std::string> name_problem(std::string_view name, OutputFormat fmt)
   return std::nullopt;
 }
 
-std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
-                          const std::vector<InputRecord>& inputs) {
+namespace {
+
+void render_into(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
+                 const std::vector<InputRecord>& inputs, Document& doc) {
   auto check = [&](std::string_view name) {
     if (auto why = name_problem(name, fmt))
       throw std::invalid_argument(
@@ -285,12 +309,28 @@ std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat&
   if (fmt == OutputFormat::Xml || fmt == OutputFormat::Json)  // the formats that print aggregates
     for (const auto& a : r.aggregates) check(a.first);
   switch (fmt) {
-    case OutputFormat::Xml: return render_xml(r, nf, version, inputs);
-    case OutputFormat::Json: return render_json(r, nf, version, inputs);
-    case OutputFormat::Csv: return render_csv(r, nf);
-    case OutputFormat::Sub: return render_sub(r, nf);
+    case OutputFormat::Xml: render_xml(r, nf, version, inputs, doc); break;
+    case OutputFormat::Json: render_json(r, nf, version, inputs, doc); break;
+    case OutputFormat::Csv: render_csv(r, nf, doc); break;
+    case OutputFormat::Sub: render_sub(r, nf, doc); break;
   }
-  return {};
+  doc.end();
+}
+
+}  // namespace
+
+void render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
+                   const std::vector<InputRecord>& inputs, const OutputChunks& out) {
+  Document doc;
+  doc.out = &out;
+  render_into(r, fmt, nf, version, inputs, doc);
+}
+
+std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
+                          const std::vector<InputRecord>& inputs) {
+  Document doc;
+  render_into(r, fmt, nf, version, inputs, doc);
+  return std::move(doc.text);
 }
 
 namespace {
@@ -361,7 +401,7 @@ void hold_for_test() {
   if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
-bool write_all(int fd, const std::string& contents) {
+bool write_all(int fd, std::string_view contents) {
   std::size_t done = 0;
   while (done < contents.size()) {
     const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
@@ -416,7 +456,7 @@ void remove_temporary_outputs() noexcept {
     if (t.state.load() == 2) ::unlink(t.name);
 }
 
-void write_file_atomically(const std::string& path, const std::string& contents) {
+void write_file_atomically(const std::string& path, const std::function<void(const OutputChunks&)>& produce) {
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
   // /dev/stdout of a run redirected to a file is that regular file, but replacing it
@@ -425,8 +465,19 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   if (exists && (!S_ISREG(st.st_mode) || same_file(st, 1) || same_file(st, 2))) {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) write_error(path, errno);
-    const bool ok_write = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
-    const int e = errno;
+    bool ok_write = true;
+    int e = 0;
+    try {
+      produce([&](std::string_view piece) {
+        if (ok_write && std::fwrite(piece.data(), 1, piece.size(), f) != piece.size()) {
+          ok_write = false;
+          e = errno;
+        }
+      });
+    } catch (...) {
+      std::fclose(f);
+      throw;
+    }
     if (std::fclose(f) != 0 || !ok_write) write_error(path, ok_write ? errno : e);
     return;
   }
@@ -436,8 +487,20 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   if (fd < 0) write_error(path, errno);
   // An existing output keeps its permission bits (the temporary has the umask's).
   bool ok = !exists || ::fchmod(fd, st.st_mode & 0777) == 0;
-  ok = ok && write_all(fd, contents);
-  int e = errno;
+  int e = ok ? 0 : errno;
+  try {
+    produce([&](std::string_view piece) {
+      if (ok && !write_all(fd, piece)) {
+        ok = false;
+        e = errno;
+      }
+    });
+  } catch (...) {  // nothing was renamed: the document is whole or absent
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    release_slot(slot);
+    throw;
+  }
   if (::close(fd) != 0 && ok) {
     ok = false;
     e = errno;
@@ -450,6 +513,15 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   if (!ok) ::unlink(tmp.c_str());
   release_slot(slot);
   if (!ok) write_error(path, e);
+}
+
+void write_file_atomically(const std::string& path, const std::string& contents) {
+  write_file_atomically(path, [&](const OutputChunks& out) { out(contents); });
+}
+
+void write_output(const std::string& path, const Result& r, OutputFormat fmt, const NumberFormat& nf,
+                  const std::string& version, const std::vector<InputRecord>& inputs) {
+  write_file_atomically(path, [&](const OutputChunks& out) { render_output(r, fmt, nf, version, inputs, out); });
 }
 
 }  // namespace fastvmaf::io

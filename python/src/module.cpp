@@ -189,9 +189,11 @@ class PySession {
     if (!fastvmaf::pixel_format_from(pixel_format, g.format))
       throw std::invalid_argument("pixel_format \"" + pixel_format + "\" is not 420, 422 or 444");
     fastvmaf::SessionOptions so;
-    if (!on_frame.is_none()) {
-      // Called on the thread that pushes, with the GIL released: take it for Python.
-      so.on_frame = [cb = std::make_shared<py::object>(std::move(on_frame))](const fastvmaf::FrameScores& f) {
+    on_frame_ = std::move(on_frame);
+    if (!on_frame_.is_none()) {
+      // Called on the thread that pushes, with the GIL released: take it for Python. The
+      // callable is this object's (released with the GIL held, never by the session).
+      so.on_frame = [cb = &on_frame_](const fastvmaf::FrameScores& f) {
         py::gil_scoped_acquire gil;
         py::dict values;
         for (const auto& [k, v] : f.features) values[py::str(std::string(fastvmaf::feature_alias(k)))] = v;
@@ -244,7 +246,7 @@ class PySession {
 
  private:
   std::shared_ptr<PyEngine> engine_;  // outlives the session
-  std::unique_ptr<fastvmaf::Session> session_;
+  py::object on_frame_;  std::unique_ptr<fastvmaf::Session> session_;
   unsigned pushed_ = 0;
 };
 

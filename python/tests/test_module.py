@@ -4,6 +4,8 @@ fed numpy frames equal to the file run, and bad input raising the C++ API's erro
 
 import json
 import os
+import shutil
+import subprocess
 import tempfile
 import threading
 import time
@@ -92,6 +94,26 @@ class ValuesAndWriters(unittest.TestCase):
         ref, dis = corpus_pair()
         r = self.check_pair(ref, dis, None, features=["psnr", "cambi"])
         self.assertIn("cambi", r.frames)
+
+    def test_compressed_scaled_input(self):
+        # A compressed encode at a lower size, scaled back (--scale): the outputs' "input"
+        # record comes from the same code as the CLI's.
+        ffmpeg = shutil.which("ffmpeg")
+        if not ffmpeg:
+            self.skipTest("no ffmpeg to make the compressed file")
+        with tempfile.TemporaryDirectory() as tmp:
+            ref, dis = os.path.join(tmp, "ref.y4m"), os.path.join(tmp, "dis.mp4")
+            subprocess.run([ffmpeg, "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i",
+                            "testsrc2=size=320x180:rate=24:duration=0.5", "-pix_fmt", "yuv420p", "-f", "yuv4mpegpipe",
+                            "-strict", "-1", ref], check=True)
+            subprocess.run([ffmpeg, "-nostdin", "-loglevel", "error", "-i", ref, "-vf", "scale=160:90", "-c:v",
+                            "libx264", "-preset", "veryfast", "-crf", "30", dis], check=True)
+            r = fastvmaf.score(ref, dis, models=MODELS, scale=True)
+            self.assertIn("distorted", r.inputs)
+            out = os.path.join(tmp, "cli.json")
+            run_cli(["-r", ref, "-d", dis, "-m", "version=vmaf_v0.6.1", "--scale", "--json", "-o", out])
+            with open(out) as f:
+                self.assertEqual(without_fps(f.read()), without_fps(r.to_json()))
 
     def test_bootstrap_interval(self):
         ref, dis, g = netflix_pair(NETFLIX_10BIT)

@@ -134,6 +134,18 @@ class Result:
         """The CLI's ``--sub`` (subtitles) document."""
         return self._write("sub", path, precision)
 
+    def to_html(self, path: PathLike, label: str = "run", heatmaps: Optional[PathLike] = None,
+                title: str = "fastvmaf report") -> None:
+        """The report of this result (see fastvmaf.report): curves, pooled table, worst frames.
+        ``heatmaps``: the folder CAMBI wrote its heatmaps to (cambi=heatmaps_path=...)."""
+        import json
+
+        from . import report
+
+        run = report.Run(label, json.loads(self.to_json(precision="max")),
+                         None if heatmaps is None else os.fspath(heatmaps))
+        report.write_runs([run], os.fspath(path), title)
+
     def __repr__(self) -> str:
         scores = ", ".join(f"{m['name']}={m['mean']:.6f}" for m in self.models)
         return f"<fastvmaf.Result {self.frame_count} frames {self.width}x{self.height}{': ' if scores else ''}{scores}>"

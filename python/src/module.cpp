@@ -17,6 +17,7 @@
 #include "cli/cli_args.hpp"
 #include "core/feature_name.hpp"
 #include "core/pooling.hpp"
+#include "core/registry.hpp"
 #include "engine/file_run.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/error.hpp"
@@ -280,6 +281,14 @@ PYBIND11_MODULE(_fastvmaf, m) {
       .def_property_readonly("reference", [](const Options& o) { return o.args.ref_path; })
       .def_property_readonly("distorted", [](const Options& o) { return o.args.dis_path; })
       .def_property_readonly("notes", [](const Options& o) { return o.args.notes; });
+  // What tells a model's series from a feature's in a document: the names every extractor
+  // provides, as the outputs print them.
+  m.def("feature_names", [] {
+    std::vector<std::string> names;
+    for (const auto* e : fastvmaf::Registry::instance().all())
+      for (const auto& f : e->provided_features) names.emplace_back(fastvmaf::feature_alias(f));
+    return names;
+  });
   m.def("parse_options", &parse_options, py::arg("argv"),
         "Parses the fastvmaf command's arguments (without the program name), with its checks.");
 

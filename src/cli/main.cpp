@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/report_delegate.hpp"
 #include "cli/score_pair.hpp"
 #include "core/cpu.hpp"
 #include "core/rcpss.hpp"
@@ -110,6 +112,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   fastvmaf::cli::check_model_names(args);
   if (!args.output_path.empty() && !fastvmaf::cli::standard_stream_writing(args.output_path))
     fastvmaf::io::check_output_path(args.output_path);
+  if (!args.html_path.empty()) fastvmaf::io::check_output_path(args.html_path);
 
   const bool tty = ::isatty(::fileno(stderr));
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };
@@ -137,6 +140,15 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   const fastvmaf::Result result = fastvmaf::cli::score_pair(engine, args, job, hooks, g_sizes_differ);
   if (progress) std::fprintf(stderr, "\n");
   if (args.profile) print_profile(engine_s, result);
+  if (!args.html_path.empty()) {
+    std::string heatmaps;  // where a cambi feature writes its heatmaps, for the report to show
+    for (const auto& f : args.engine.features)
+      for (const auto& [key, value] : f.options)
+        if (f.name == "cambi" && key == "heatmaps_path") heatmaps = value;
+    fastvmaf::cli::write_html_report(result, args.html_path,
+                                     std::filesystem::path(args.dis_path).stem().string(), heatmaps);
+    if (!args.quiet) std::fprintf(stderr, "fastvmaf: report: %s\n", args.html_path.c_str());
+  }
 
   if (!args.quiet || args.output_path.empty()) {
     // As libvmaf's CLI: every model's pooled mean, then one line per collection.
@@ -153,6 +165,8 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   reserve_standard_descriptors();
+  // `fastvmaf report JSON... -o report.html`: the report's own command line.
+  if (argc > 1 && std::string(argv[1]) == "report") return fastvmaf::cli::exec_report({argv + 2, argv + argc});
   fastvmaf::cli::Args args;
   int code = 1;
   try {

@@ -16,7 +16,7 @@ DEBS := cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-
         libgtest-dev libbenchmark-dev ffmpeg xz-utils time \
         libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
         hipcc libamdhip64-dev rocm-device-libs \
-        python3-dev python3-numpy python3-pybind11 pybind11-dev python3-pandas python3-distributed chromium
+        python3-dev python3-numpy python3-pybind11 pybind11-dev python3-pandas python3-distributed python3-pil chromium
 
 .PHONY: all deps check-shared configure build test demo bench clean
 

@@ -2,7 +2,8 @@
 # cmake --install puts the Python package where Python looks: installs the build to a
 # temporary prefix, imports fastvmaf from there (not from the build tree) and scores a
 # generated pair, and a compressed one where ffmpeg exists (the compressed-input module is
-# found beside the installed libfastvmaf.so).
+# found beside the installed libfastvmaf.so); the installed CLI's `fastvmaf report` finds
+# the installed package.
 #   installed.sh BUILD_DIR WORK_DIR PYTHON PACKAGE_DIR_RELATIVE_TO_PREFIX
 set -eu
 build=$1 work=$2 python=$3 reldir=$4
@@ -35,4 +36,9 @@ if ffmpeg:
     res = fastvmaf.score("ref.y4m", "dis.mp4", models="vmaf_v0.6.1")
     assert res.frame_count == 3, res
     print("installed module decodes:", res)
+res.to_json("scores.json")
 PY
+# The installed CLI draws the report with the installed package, found from its bin/.
+env -u PYTHONPATH "$work/prefix/bin/fastvmaf" report scores.json -o report.html
+grep -q '<path class="series"' report.html
+echo "installed fastvmaf report: $work/report.html"

@@ -73,8 +73,10 @@ class ReportInChromium(unittest.TestCase):
                      "--json", "-o", out])
             cls.jsons.append(out)
         cls.report = os.path.join(t, "report.html")
+        # Without PYTHONPATH: the CLI finds the package of its own build tree.
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         subprocess.run([CLI, "report", *cls.jsons, "--heatmaps", "crf40=" + os.path.join(t, "maps40"),
-                        "-o", cls.report], check=True, capture_output=True)
+                        "-o", cls.report], check=True, capture_output=True, env=env)
         cls.docs = [json.load(open(p)) for p in cls.jsons]
 
     @classmethod

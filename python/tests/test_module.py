@@ -123,6 +123,19 @@ class ValuesAndWriters(unittest.TestCase):
         self.assertLessEqual(m["ci_lo"], m["ci_hi"])
         self.assertIn("vmaf_ci_p95_lo", r.frames)  # under the model's name, "vmaf" by default
 
+    def test_progress(self):
+        ref, dis, g = netflix_pair(NETFLIX_8BIT)
+        seen = []
+        r = fastvmaf.score(ref, dis, models=MODELS, progress=seen.append, **geometry_kwargs(g))
+        self.assertEqual(seen, sorted(seen))
+        self.assertEqual(seen[-1], r.frame_count)
+
+        def stop(n):
+            raise KeyError("stop")
+
+        with self.assertRaises(KeyError):  # an exception in the callback ends the run and propagates
+            fastvmaf.score(ref, dis, models=MODELS, progress=stop, **geometry_kwargs(g))
+
     def test_to_pandas(self):
         try:
             import pandas  # noqa: F401

@@ -1,4 +1,5 @@
-# Type stubs of the fastvmaf package (python/fastvmaf/__init__.py).
+# Type stubs of the fastvmaf package (python/fastvmaf/__init__.py); fastvmaf.report and
+# fastvmaf.distributed are annotated in their own sources.
 import os
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
 
@@ -40,6 +41,8 @@ class Result:
     def to_xml(self, path: Optional[PathLike] = ..., precision: Precision = ...) -> Optional[str]: ...
     def to_csv(self, path: Optional[PathLike] = ..., precision: Precision = ...) -> Optional[str]: ...
     def to_sub(self, path: Optional[PathLike] = ..., precision: Precision = ...) -> Optional[str]: ...
+    def to_html(self, path: PathLike, label: str = ..., heatmaps: Optional[PathLike] = ...,
+                title: str = ...) -> None: ...
 
 def score(reference: PathLike, distorted: PathLike, *, models: Union[None, str, Iterable[str]] = ...,
           features: Union[None, str, Iterable[str]] = ..., backend: str = ..., threads: Optional[int] = ...,

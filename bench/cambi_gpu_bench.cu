@@ -21,7 +21,6 @@
 #include "core/options.hpp"
 #include "core/registry.hpp"
 #include "features/cambi/cambi_options.hpp"
-#include "features/cambi/gpu/cambi_buffers.hpp"
 #include "features/cambi/gpu/cambi_kernels.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"

@@ -25,6 +25,9 @@
 #   BENCH_CODEC_LOOP=K                 compressed-input cases ("RES CODEC .mkv"): the clip
 #                                      played K times (default 4) is encoded once with ffmpeg
 #   BENCH_DECODE_THREADS=N             their --decode-threads (default 0: the decoder's choice)
+#   BENCH_LONGRUN=1                    default cases plus a 100 000-frame 64x64 pair (ffmpeg's
+#                                      testsrc2 and a noisy copy), v0.6.1 with its JSON output:
+#                                      the memory a long run's series and output take
 set -euo pipefail
 build=${1:-build}
 quick=${2:-}
@@ -63,6 +66,19 @@ looped() {
 
 # A 4K pair three times as long (24 frames), for the bounded-memory row.
 long4k() { looped "${PAIR[3840x2160]}" 3; }
+
+# 100 000 frames of 64x64 (testsrc2, and the same with temporal noise), made once.
+longrun64() {
+  local out=$build/bench/testsrc2_64x64_x100000
+  mkdir -p "$build/bench"
+  if [ ! -f "${out}_dis.y4m" ]; then
+    ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc2=size=64x64:rate=25 -frames:v 100000 \
+      -pix_fmt yuv420p -f yuv4mpegpipe "${out}_ref.y4m.part" && mv "${out}_ref.y4m.part" "${out}_ref.y4m"
+    ffmpeg -nostdin -loglevel error -y -i "${out}_ref.y4m" -vf noise=alls=10:allf=t -pix_fmt yuv420p \
+      -f yuv4mpegpipe "${out}_dis.y4m.part" && mv "${out}_dis.y4m.part" "${out}_dis.y4m"
+  fi
+  echo "$out"
+}
 
 # Compressed input: BASE_dis.y4m encoded once with CODEC (h264: x264 medium crf 23; hevc:
 # x265 fast crf 28) into BASE_dis.CODEC.mkv, and that encode decoded once by ffmpeg into
@@ -114,6 +130,9 @@ default_cases() {
   # Bounded memory: a 24-frame 4K pair with 16 threads (libvmaf's CLI peaks at 3.6 GB).
   echo "vmaf_v0.6.1|3840x2160x24|-m version=vmaf_v0.6.1|16"
   echo "vmaf_v1.0.16_3d0h|3840x2160x24|-m version=vmaf_v1.0.16_3d0h|16"
+  if [ -n "${BENCH_LONGRUN:-}" ]; then
+    echo "vmaf_v0.6.1|64x64x100000|-m version=vmaf_v0.6.1|1 2"
+  fi
 }
 
 cases=${BENCH_CASES:-$(default_cases)}
@@ -142,6 +161,9 @@ while IFS='|' read -r name res args case_threads; do
   extra=""
   if [ "$res" = "3840x2160x24" ]; then
     base=$(long4k)
+  elif [ "$res" = "64x64x100000" ]; then
+    command -v ffmpeg >/dev/null || { echo "| $name | $res | - | - | - | skipped: no ffmpeg | | |"; continue; }
+    base=$(longrun64)
   elif [ -n "$codec" ]; then
     command -v ffmpeg >/dev/null || { echo "| $name | $res | - | - | - | skipped: no ffmpeg | | |"; continue; }
     base=$(looped "${PAIR[$size]}" "${BENCH_CODEC_LOOP:-4}")

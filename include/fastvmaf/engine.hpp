@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fastvmaf/error.hpp"
+#include "fastvmaf/model_request.hpp"
 #include "fastvmaf/picture.hpp"
 #include "fastvmaf/result.hpp"
 
@@ -19,24 +20,6 @@ namespace fastvmaf {
 struct FeatureRequest {
   std::string name;
   std::vector<std::pair<std::string, std::string>> options;
-};
-
-// One -m: a model file (path), or a model by version: NAME.json in the model directory
-// when EngineOptions::model_dir is set and holds it, else the built-in model NAME (every
-// model libvmaf ships is built in).
-struct ModelRequest {
-  std::string path;
-  std::string version;
-  std::string name = "vmaf";
-  bool disable_clip = false;
-  bool enable_transform = false;
-  struct Overload {
-    std::string extractor;  // "adm" in -m ...:adm.adm_enhn_gain_limit=1.0
-    std::string key;
-    std::string value;
-  };
-  std::vector<Overload> overloads;
-  std::string label() const { return version.empty() ? path : version; }
 };
 
 // --backend: cpu, cuda or hip (a usable device is required, and every extractor needs a

@@ -94,6 +94,10 @@ class Session {
   void push(const FrameView& ref, const FrameView& dis);
   // Frames pushed so far.
   unsigned frames() const;
+  // Why each extractor asked for as a feature only (EngineOptions::features, which no
+  // model reads) was left out of the session: its init() refused the geometry while
+  // other extractors run (docs/adr/0009-refused-extractors.md). Empty when none was.
+  const std::vector<std::string>& left_out() const;
 
   // No frame follows: waits for every frame, flushes the extractors, predicts the models
   // and returns the whole run's result (what Engine::run returns for the same frames).

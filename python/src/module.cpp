@@ -94,16 +94,19 @@ fastvmaf::io::OutputFormat output_format(const std::string& f) {
 py::object render(const PyResult& r, const std::string& format, const py::object& path, const py::object& precision) {
   const auto fmt = output_format(format);
   const auto nf = number_format(precision);
-  std::string doc;
-  {
-    py::gil_scoped_release release;
-    doc = fastvmaf::io::render_output(r.result, fmt, nf, fastvmaf::kVersion, r.inputs);
+  if (path.is_none()) {
+    std::string doc;
+    {
+      py::gil_scoped_release release;
+      doc = fastvmaf::io::render_output(r.result, fmt, nf, fastvmaf::kVersion, r.inputs);
+    }
+    return py::str(doc);
   }
-  if (path.is_none()) return py::str(doc);
   const std::string p = py::str(path).cast<std::string>();  // str or os.PathLike (via str())
   {
+    // As the CLI writes its output file: streamed into a temporary file renamed into place.
     py::gil_scoped_release release;
-    fastvmaf::io::write_file_atomically(p, doc);
+    fastvmaf::io::write_output(p, r.result, fmt, nf, fastvmaf::kVersion, r.inputs);
   }
   return py::none();
 }

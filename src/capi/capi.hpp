@@ -14,6 +14,7 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "core/collector.hpp"
@@ -67,7 +68,13 @@ namespace fastvmaf::capi {
 void log(enum VmafLogLevel level, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 void set_log_level(enum VmafLogLevel level);
 
-// Runs f(); an exception becomes an ERROR log line and -EINVAL (-ENOMEM for bad_alloc).
+// The entries of `d` that are options of `extractor` (a registry name); the others are
+// dropped with a warning, as libvmaf ignores option names an extractor does not have (the
+// CLI refuses them). `d` as it is when the registry has no such extractor.
+OptionDict known_options(const std::string& extractor, const OptionDict& d);
+
+// Runs f(); an exception becomes an ERROR log line and -EINVAL (-ENOMEM for bad_alloc,
+// the errno of a system error: -EAGAIN for a thread the system refused).
 template <typename F>
 int guarded(const char* call, F&& f) noexcept {
   try {
@@ -75,6 +82,11 @@ int guarded(const char* call, F&& f) noexcept {
   } catch (const std::bad_alloc&) {
     log(VMAF_LOG_LEVEL_ERROR, "%s: out of memory\n", call);
     return -ENOMEM;
+  } catch (const std::system_error& e) {
+    log(VMAF_LOG_LEVEL_ERROR, "%s: %s\n", call, e.what());
+    const bool errno_code = e.code().category() == std::generic_category() ||
+                            e.code().category() == std::system_category();
+    return errno_code && e.code().value() > 0 ? -e.code().value() : -EINVAL;
   } catch (const std::exception& e) {
     log(VMAF_LOG_LEVEL_ERROR, "%s: %s\n", call, e.what());
     return -EINVAL;

@@ -19,6 +19,8 @@ namespace fastvmaf::capi {
 
 namespace {
 
+constexpr unsigned kMaxThreads = 1024;  // as the CLI's --threads
+
 // FASTVMAF_BACKEND: where the features run (cpu, cuda, hip or auto), as --backend says.
 BackendChoice backend_from_environment() {
   const char* env = std::getenv("FASTVMAF_BACKEND");
@@ -61,6 +63,8 @@ void open_session(VmafContext& v, const VmafPicture& ref) {
     for (const auto& [name, value] : f.features) c->append(name, f.index, value);
   };
   v.session.emplace(*v.engine, g, std::move(so));
+  for (const auto& why : v.session->left_out())
+    log(VMAF_LOG_LEVEL_WARNING, "%s; it is left out of this run\n", why.c_str());
   v.geometry = g;
   v.pix_fmt = ref.pix_fmt;
 }
@@ -73,8 +77,13 @@ PlaneView plane_view(VmafContext& v, const VmafPicture& pic, int side, int p) {
   const unsigned w = (v.geometry.width + (1u << sx) - 1) >> sx, h = (v.geometry.height + (1u << sy) - 1) >> sy;
   if (!pic.data[p]) throw std::invalid_argument(fmt::format("picture plane {} has no data", p));
   if (pic.w[p] == w && pic.h[p] == h) return {pic.data[p], pic.stride[p]};
-  if (pic.w[p] + 1 < w || pic.h[p] + 1 < h || pic.w[p] == 0 || pic.h[p] == 0)
-    throw std::invalid_argument(fmt::format("picture plane {} is {}x{}, expected {}x{}", p, pic.w[p], pic.h[p], w, h));
+  // Only libvmaf's odd chroma (one sample short) is extended; a wider plane (4:4:4
+  // planes labelled 4:2:0) would overflow the scratch rows.
+  const bool fits = (pic.w[p] == w || pic.w[p] + 1 == w) && (pic.h[p] == h || pic.h[p] + 1 == h);
+  if (!fits || pic.w[p] == 0 || pic.h[p] == 0)
+    throw std::invalid_argument(fmt::format("picture plane {} is {}x{}, expected {}x{} for {} {}x{}", p, pic.w[p],
+                                            pic.h[p], w, h, to_string(v.geometry.format), v.geometry.width,
+                                            v.geometry.height));
   const unsigned bytes = bytes_per_sample(pic.bpc);
   const std::size_t row = std::size_t{w} * bytes;
   std::vector<std::uint8_t>& s = v.scratch[side][p];
@@ -179,6 +188,14 @@ int collection_score_at_index(VmafContext& v, VmafModelCollection& mc, VmafModel
   return 0;
 }
 
+// The pooled functions visit every index up to index_high; past the collector's bound no
+// value exists, and index_high = UINT_MAX would wrap the loop.
+void check_pool_range(unsigned index_high) {
+  if (index_high > FeatureCollector::kMaxIndex)
+    throw std::invalid_argument(fmt::format("index {} is above the highest frame index {}", index_high,
+                                            FeatureCollector::kMaxIndex));
+}
+
 bool sampled(const VmafContext& v, unsigned i) { return v.cfg.n_subsample <= 1 || i % v.cfg.n_subsample == 0; }
 
 void register_model_features(VmafContext& v, const model::ScoringModel& m, const std::string& origin) {
@@ -187,7 +204,7 @@ void register_model_features(VmafContext& v, const model::ScoringModel& m, const
   for (const auto& use : m.feature_uses()) {
     if (!reg.by_name(use.extractor))
       throw std::invalid_argument(fmt::format("could not initialize feature extractor \"{}\"", use.extractor));
-    v.slots.push_back({use.extractor, use.options, origin});
+    v.slots.push_back({use.extractor, use.options, origin, false});
   }
 }
 
@@ -208,7 +225,12 @@ int vmaf_init(VmafContext** vmaf, VmafConfiguration cfg) {
     auto v = std::make_unique<VmafContext>();
     v->cfg = cfg;
     if (v->cfg.n_subsample == 0) v->cfg.n_subsample = 1;
-    v->options.threads = cfg.n_threads ? cfg.n_threads : 1;  // libvmaf: 0 threads runs on the caller's
+    // libvmaf: 0 threads runs on the caller's. More than the CLI's --threads allows would
+    // only ask the system for threads it may refuse.
+    v->options.threads = std::clamp(cfg.n_threads, 1u, capi::kMaxThreads);
+    if (cfg.n_threads > capi::kMaxThreads)
+      capi::log(VMAF_LOG_LEVEL_WARNING, "vmaf_init: n_threads %u is above %u; %u threads are used\n", cfg.n_threads,
+                capi::kMaxThreads, capi::kMaxThreads);
     v->options.subsample = v->cfg.n_subsample;
     v->options.backend = cfg.gpumask ? fastvmaf::BackendChoice::Cpu : capi::backend_from_environment();
     *vmaf = v.release();
@@ -238,9 +260,14 @@ int vmaf_use_feature(VmafContext* vmaf, const char* feature_name, VmafFeatureDic
     if (vmaf->engine) throw std::invalid_argument("features must be registered before the first picture");
     const fastvmaf::ExtractorInfo* info = fastvmaf::Registry::instance().by_name(feature_name);
     if (!info) throw std::invalid_argument(fmt::format("no feature extractor \"{}\"", feature_name));
-    fastvmaf::OptionDict d = opts_dict ? opts_dict->dict : fastvmaf::OptionDict{};
+    fastvmaf::OptionDict d = opts_dict ? capi::known_options(info->name, opts_dict->dict) : fastvmaf::OptionDict{};
     fastvmaf::OptionSet check(info->name, info->options, d);  // options are checked now
-    vmaf->slots.push_back({info->name, std::move(d), fmt::format("feature {}", feature_name)});
+    // With threads, libvmaf drops an extractor whose init() refuses the pictures (its
+    // error is lost in the thread pool) and scores the rest; on the caller's thread
+    // (n_threads 0) the refusal fails vmaf_read_pictures. A model's extractors are never
+    // left out: the model could not be scored (docs/adr/0009-refused-extractors.md).
+    const bool optional = vmaf->cfg.n_threads > 0;
+    vmaf->slots.push_back({info->name, std::move(d), fmt::format("feature {}", feature_name), optional});
     return 0;
   });
   if (!err && opts_dict) vmaf_feature_dictionary_free(&opts_dict);  // taken on success only
@@ -287,6 +314,7 @@ int vmaf_feature_score_pooled(VmafContext* vmaf, const char* feature_name, enum 
                               double* score, unsigned index_low, unsigned index_high) {
   if (!vmaf || !feature_name || !score || index_low > index_high || !pool_method) return -EINVAL;
   return guarded("vmaf_feature_score_pooled", [&] {
+    capi::check_pool_range(index_high);
     return capi::feature_pooled(*vmaf, feature_name, pool_method, score, index_low, index_high);
   });
 }
@@ -295,6 +323,7 @@ int vmaf_score_pooled(VmafContext* vmaf, VmafModel* model, enum VmafPoolingMetho
                       unsigned index_low, unsigned index_high) {
   if (!vmaf || !model || !score || index_low > index_high || !pool_method) return -EINVAL;
   return guarded("vmaf_score_pooled", [&] {
+    capi::check_pool_range(index_high);
     double s = 0;
     for (unsigned i = index_low; i <= index_high; ++i)
       if (capi::sampled(*vmaf, i)) capi::score_at_index(*vmaf, *model, &s, i);
@@ -307,6 +336,7 @@ int vmaf_score_pooled_model_collection(VmafContext* vmaf, VmafModelCollection* m
                                        unsigned index_low, unsigned index_high) {
   if (!vmaf || !model_collection || !score || index_low > index_high || !pool_method) return -EINVAL;
   return guarded("vmaf_score_pooled_model_collection", [&] {
+    capi::check_pool_range(index_high);
     VmafModelCollectionScore s;
     for (unsigned i = index_low; i <= index_high; ++i)
       if (capi::sampled(*vmaf, i)) capi::collection_score_at_index(*vmaf, *model_collection, &s, i);
@@ -363,8 +393,7 @@ int vmaf_write_output(VmafContext* vmaf, const char* output_path, enum VmafOutpu
     r.height = vmaf->geometry.height;
     r.subsample = vmaf->cfg.n_subsample;
     r.fps = vmaf->fps;
-    fastvmaf::io::write_file_atomically(output_path,
-                                        fastvmaf::io::render_output(r, f, fastvmaf::io::NumberFormat{}, vmaf_version()));
+    fastvmaf::io::write_output(output_path, r, f, fastvmaf::io::NumberFormat{}, vmaf_version());
     return 0;
   });
 }

@@ -1,7 +1,29 @@
 // vmaf_feature_dictionary_*: option dictionaries, values stored as libvmaf's
-// vmaf_feature_dictionary_set stores them (a number through float and %g).
+// vmaf_feature_dictionary_set stores them (a number through float and %g); which of
+// their names an extractor takes.
 #include "capi/capi.hpp"
 #include "core/dict_value.hpp"
+#include "core/registry.hpp"
+
+namespace fastvmaf::capi {
+
+OptionDict known_options(const std::string& extractor, const OptionDict& d) {
+  const ExtractorInfo* info = Registry::instance().by_name(extractor);
+  if (!info) return d;
+  OptionDict known;
+  for (const auto& [key, value] : d.entries()) {
+    bool found = false;
+    for (const auto& spec : *info->options) found = found || spec.name == key;
+    if (found)
+      known.set(key, value);
+    else
+      log(VMAF_LOG_LEVEL_WARNING, "feature \"%s\" has no option \"%s\"; it is ignored\n", extractor.c_str(),
+          key.c_str());
+  }
+  return known;
+}
+
+}  // namespace fastvmaf::capi
 
 extern "C" {
 

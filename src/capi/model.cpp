@@ -96,7 +96,8 @@ bool uses_extractor(const model::ScoringModel& m, const std::string& extractor) 
 }
 
 void add_overloads(ModelRequest& r, const std::string& extractor, const VmafFeatureDictionary& d) {
-  for (const auto& [k, v] : d.dict.entries()) r.overloads.push_back({extractor, k, v});
+  const OptionDict known = known_options(extractor, d.dict);
+  for (const auto& [k, v] : known.entries()) r.overloads.push_back({extractor, k, v});
 }
 
 // Reads the model again with its request's overloads.

@@ -5,92 +5,19 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
-#include <filesystem>
-#include <fstream>
 #include <mutex>
-#include <sstream>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "cli/batch_manifest.hpp"
 #include "cli/score_pair.hpp"
 
 namespace fastvmaf::cli {
 
 namespace {
-
-namespace fs = std::filesystem;
-
-struct Line {
-  unsigned number = 0;  // in the manifest, from 1
-  PairJob job;
-  std::string error;    // the line itself is bad
-};
-
-std::string resolve(const fs::path& base, const std::string& p) {
-  const fs::path path(p);
-  return path.is_absolute() ? p : (base / path).lexically_normal().string();
-}
-
-unsigned parse_field(const std::string& what, const std::string& v, unsigned lo, unsigned hi) {
-  std::size_t used = 0;
-  unsigned long n = 0;
-  try {
-    n = std::stoul(v, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != v.size() || n < lo || n > hi)
-    throw std::invalid_argument(fmt::format("{} \"{}\" is not a number from {} to {}", what, v, lo, hi));
-  return static_cast<unsigned>(n);
-}
-
-std::vector<Line> read_manifest(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument(fmt::format("cannot read the batch manifest \"{}\"", path));
-  const fs::path base = fs::path(path).parent_path();
-  std::vector<Line> lines;
-  std::string text;
-  for (unsigned number = 1; std::getline(in, text); ++number) {
-    if (!text.empty() && text.back() == '\r') text.pop_back();
-    if (text.find_first_not_of(" \t") == std::string::npos || text[0] == '#') continue;
-    Line line;
-    line.number = number;
-    std::vector<std::string> f;
-    std::stringstream ss(text);
-    for (std::string cell; std::getline(ss, cell, '\t');) f.push_back(cell);
-    try {
-      if (f.size() != 3 && f.size() != 7)
-        throw std::invalid_argument(fmt::format("{} fields; a line has 3 (reference, distorted, output) or 7 "
-                                                "(then width, height, pixel format, bit depth), tab-separated",
-                                                f.size()));
-      for (std::size_t k = 0; k < 3; ++k)
-        if (f[k].empty()) throw std::invalid_argument(fmt::format("field {} is empty", k + 1));
-      line.job.ref_path = resolve(base, f[0]);
-      line.job.dis_path = resolve(base, f[1]);
-      line.job.output_path = resolve(base, f[2]);
-      if (f.size() == 7) {
-        line.job.raw = true;
-        VideoGeometry& g = line.job.raw_geometry;
-        g.width = parse_field("width", f[3], 1, 16384);
-        g.height = parse_field("height", f[4], 1, 16384);
-        if (!pixel_format_from(f[5], g.format))
-          throw std::invalid_argument(fmt::format("pixel format \"{}\" is not 420, 422 or 444", f[5]));
-        g.bpc = parse_field("bit depth", f[6], 8, 16);
-        if (g.bpc != 8 && g.bpc != 10 && g.bpc != 12 && g.bpc != 16)
-          throw std::invalid_argument(fmt::format("bit depth \"{}\" is not 8, 10, 12 or 16", f[6]));
-      }
-    } catch (const std::exception& e) {
-      line.error = e.what();
-    }
-    lines.push_back(std::move(line));
-  }
-  if (lines.empty()) throw std::invalid_argument(fmt::format("the batch manifest \"{}\" lists no pair", path));
-  return lines;
-}
 
 struct Outcome {
   bool ok = false;
@@ -108,10 +35,11 @@ unsigned batch_threads_per_job(const Args& args) {
 }
 
 int run_batch(Engine& engine, const Args& args) {
-  const std::vector<Line> lines = read_manifest(args.batch_path);
+  const std::vector<ManifestLine> lines = read_manifest(args.batch_path);
+  check_manifest_outputs(lines);  // before anything is scored
   std::vector<Outcome> outcomes(lines.size());
   std::mutex err_mu;
-  auto say = [&](const Line& l, const std::string& kind, const std::string& what) {
+  auto say = [&](const ManifestLine& l, const std::string& kind, const std::string& what) {
     std::lock_guard lock(err_mu);
     std::fprintf(stderr, "fastvmaf: %s: pair %u (line %u): %s\n", kind.c_str(),
                  static_cast<unsigned>(&l - lines.data()) + 1, l.number, what.c_str());
@@ -119,7 +47,7 @@ int run_batch(Engine& engine, const Args& args) {
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     for (std::size_t k; (k = next.fetch_add(1)) < lines.size();) {
-      const Line& l = lines[k];
+      const ManifestLine& l = lines[k];
       Outcome& o = outcomes[k];
       if (!l.error.empty()) {
         o.error = "bad manifest line: " + l.error;

@@ -4,9 +4,12 @@
 //
 // The manifest: one pair per line, tab-separated: reference, distorted, the pair's output
 // file, then optionally width, height, pixel format (420/422/444) and bit depth for raw
-// .yuv inputs. Relative paths are taken from the manifest's folder. Blank lines and lines
-// starting with '#' are skipped. The command's model, feature, format and precision flags
-// apply to every pair.
+// .yuv inputs. Relative paths are taken from the manifest's folder, or from the working
+// directory when the manifest is standard input (`--batch -`), a pipe (`<(...)`) or named
+// through a descriptor (/dev/stdin, /dev/fd/N). Blank lines and lines starting with '#'
+// are skipped. The command's model, feature, format and precision flags apply to every
+// pair. A manifest in which two lines write the same output file, or an output is an
+// input, is refused before anything is scored (cli/batch_manifest.hpp).
 //
 // Each pair's output is written as the single-pair command writes it; a pair that fails
 // (a bad line, a missing file, an input error) is reported on stderr and leaves no output,

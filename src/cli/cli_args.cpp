@@ -101,7 +101,7 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.add_option("-d,--distorted", a.dis_path, "distorted: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)");
   std::string batch_jobs;
   app.add_option("--batch", a.batch_path,
-                 "score many pairs in one process: a manifest, one pair a line, tab-separated: reference, "
+                 "score many pairs in one process: a manifest ('-': standard input), one pair a line, tab-separated: reference, "
                  "distorted, output file[, width, height, pixel format, bit depth for raw .yuv]; a summary "
                  "table goes to stdout");
   app.add_option("--batch-jobs", batch_jobs, "with --batch: pairs scored at once (default 2)");

@@ -1,5 +1,6 @@
 // The fastvmaf command: libvmaf's `vmaf` flags, plus --backend and --precision.
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/output_guard.hpp"
 #include "cli/report_delegate.hpp"
 #include "cli/score_pair.hpp"
 #include "core/cpu.hpp"
@@ -26,6 +28,7 @@
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/version.hpp"
 #include "gpu/runtime.hpp"
+#include "io/output_writer.hpp"
 
 namespace {
 
@@ -92,6 +95,26 @@ void reserve_standard_descriptors() {
   }
 }
 
+// SIGINT, SIGTERM, SIGHUP: remove the temporary output files being written (an output is
+// complete or absent, even when interrupted), then die of the signal as before, so the
+// shell sees the interruption. A signal the process was started ignoring stays ignored.
+extern "C" void on_terminating_signal(int sig) {
+  fastvmaf::io::remove_temporary_outputs();
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+void remove_temporaries_on_signals() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+    struct sigaction sa {};
+    sa.sa_handler = on_terminating_signal;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(sig, &sa, nullptr);
+  }
+}
+
 int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   CLI::App app{"fastvmaf: score a distorted video against its reference with VMAF and its features, "
                "bit-exact with libvmaf"};
@@ -112,7 +135,12 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   fastvmaf::cli::check_model_names(args);
   if (!args.output_path.empty() && !fastvmaf::cli::standard_stream_writing(args.output_path))
     fastvmaf::io::check_output_path(args.output_path);
-  if (!args.html_path.empty()) fastvmaf::io::check_output_path(args.html_path);
+  if (!args.output_path.empty())
+    fastvmaf::cli::refuse_output_over_input(args.output_path, {args.ref_path, args.dis_path});
+  if (!args.html_path.empty()) {
+    fastvmaf::io::check_output_path(args.html_path);
+    fastvmaf::cli::refuse_output_over_input(args.html_path, {args.ref_path, args.dis_path});
+  }
 
   const bool tty = ::isatty(::fileno(stderr));
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };
@@ -167,6 +195,7 @@ int main(int argc, char** argv) {
   reserve_standard_descriptors();
   // `fastvmaf report JSON... -o report.html`: the report's own command line.
   if (argc > 1 && std::string(argv[1]) == "report") return fastvmaf::cli::exec_report({argv + 2, argv + argc});
+  remove_temporaries_on_signals();
   fastvmaf::cli::Args args;
   int code = 1;
   try {

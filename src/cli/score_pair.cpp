@@ -25,12 +25,11 @@ Result score_pair(Engine& engine, const Args& args, const PairJob& job, const Pa
   FileRun run = run_files(engine, job.ref_path, job.dis_path, options, {hooks.progress, hooks.warn, hooks.note},
                           sizes_differ);
   if (!job.output_path.empty()) {
-    const std::string doc =
-        io::render_output(run.result, args.output_format, args.number_format, kVersion, run.inputs);
     if (std::FILE* stream = standard_stream_writing(job.output_path))
-      std::fwrite(doc.data(), 1, doc.size(), stream);
+      io::render_output(run.result, args.output_format, args.number_format, kVersion, run.inputs,
+                        [stream](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stream); });
     else
-      io::write_file_atomically(job.output_path, doc);
+      io::write_output(job.output_path, run.result, args.output_format, args.number_format, kVersion, run.inputs);
   }
   return std::move(run.result);
 }

@@ -9,16 +9,11 @@
 #include <vector>
 
 #include "cli/cli_args.hpp"
+#include "cli/pair_job.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/result.hpp"
 
 namespace fastvmaf::cli {
-
-struct PairJob {
-  std::string ref_path, dis_path, output_path;  // output_path empty: no file
-  bool raw = false;                              // raw .yuv inputs of raw_geometry
-  VideoGeometry raw_geometry;
-};
 
 struct PairHooks {
   std::function<void(unsigned)> progress;            // frames done, from the scoring thread

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "core/sample.hpp"
+
 namespace fastvmaf::common {
 
 bool float_depth_supported(unsigned bpc) { return bpc == 8 || bpc == 10 || bpc == 12 || bpc == 16; }
@@ -15,24 +17,12 @@ void require_float_depth(std::string_view feature, unsigned bpc) {
         feature, bpc));
 }
 
-float depth_divisor(unsigned bpc) {
-  switch (bpc) {
-    case 10: return 4.0f;
-    case 12: return 16.0f;
-    case 16: return 256.0f;
-    default: return 1.0f;
-  }
-}
-
 void convert_row(const Plane& plane, unsigned bpc, int offset, unsigned y, unsigned x0, unsigned x1, float* out) {
-  if (bpc == 8) {
-    const std::uint8_t* p = plane.row<std::uint8_t>(y);
-    for (unsigned x = x0; x < x1; ++x) out[x] = to_float(p[x], offset);
-  } else {
-    const std::uint16_t* p = plane.row<std::uint16_t>(y);
-    const float divisor = depth_divisor(bpc);
+  const float divisor = depth_divisor(bpc);
+  with_sample_type(bpc, [&]<class T>() {
+    const T* p = plane.row<T>(y);
     for (unsigned x = x0; x < x1; ++x) out[x] = to_float(p[x], divisor, offset);
-  }
+  });
 }
 
 void convert_plane(const Plane& plane, unsigned bpc, int offset, unsigned width, unsigned height, FloatImage& dst) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/hd.hpp"
+#include "core/hd/rounding.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf::common {
@@ -45,16 +46,23 @@ bool float_depth_supported(unsigned bpc);
 // Throws std::invalid_argument naming `feature` when the depth is not supported.
 void require_float_depth(std::string_view feature, unsigned bpc);
 
-// The divisor of a supported depth: 1, 4, 16 or 256.
-float depth_divisor(unsigned bpc);
+// The divisor of a depth: 1 at 8 bits, 4 at 10, 16 at 12, 256 at 16. SpEED (which
+// accepts every depth) also divides by 256 at the depths the float extractors refuse.
+FVMAF_HD inline float depth_divisor(unsigned bpc) {
+  return bpc == 8 ? 1.0f : bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f;
+}
 
-// One sample, as picture_copy converts it.
+// One sample, as picture_copy converts it. Spelled with core/hd's rounded operations, so
+// a twin's kernels compute it as the CPU does (on the host they are the plain C ones).
 FVMAF_HD inline float to_float(std::uint8_t v, int offset) {
-  return static_cast<float>(v) + static_cast<float>(offset);
+  return hd::fadd_rn(hd::int_to_float_rn(v), hd::int_to_float_rn(offset));
 }
 FVMAF_HD inline float to_float(std::uint16_t v, float divisor, int offset) {
-  return static_cast<float>(v) / divisor + static_cast<float>(offset);
+  return hd::fadd_rn(hd::fdiv_rn(hd::int_to_float_rn(v), divisor), hd::int_to_float_rn(offset));
 }
+// The same with a divisor for either sample type (with_sample_type's loops): 8-bit
+// samples are not divided (their divisor is 1).
+FVMAF_HD inline float to_float(std::uint8_t v, float /*divisor*/, int offset) { return to_float(v, offset); }
 
 // Samples [x0, x1) of row y of `plane` (of depth `bpc`) into out[x0 .. x1).
 void convert_row(const Plane& plane, unsigned bpc, int offset, unsigned y, unsigned x0, unsigned x1, float* out);

@@ -5,6 +5,9 @@
 namespace fastvmaf {
 
 void FeatureCollector::append(const std::string& name, unsigned index, double value) {
+  if (index > kMaxIndex)
+    throw std::out_of_range("feature \"" + name + "\": frame index " + std::to_string(index) + " is above " +
+                            std::to_string(kMaxIndex));
   std::lock_guard lock(mu_);
   auto it = index_.find(name);
   if (it == index_.end()) {

@@ -22,7 +22,14 @@ class FeatureCollector final : public FeatureSink {
     bool has(unsigned i) const { return i < written.size() && written[i]; }
   };
 
-  // Thread-safe. Throws std::logic_error when (name, index) is already written.
+  // The highest frame index a series takes: 2^24 - 1, over three days of 60 fps video,
+  // far beyond any run. A series holds 9 bytes for every index up to its highest, so an
+  // index from a caller (vmaf_import_feature_score) can cost at most 151 MB a series;
+  // without a bound UINT_MAX wrapped `index + 1` to 0 and wrote past the end.
+  static constexpr unsigned kMaxIndex = (1u << 24) - 1;
+
+  // Thread-safe. Throws std::logic_error when (name, index) is already written,
+  // std::out_of_range for an index above kMaxIndex.
   void append(const std::string& name, unsigned index, double value) override;
   // Thread-safe. Setting an aggregate again with a different value is an error.
   void aggregate(const std::string& name, double value) override;

@@ -4,7 +4,7 @@
 //
 // FVMAF_DEVICE_PASS is defined while a GPU compiler compiles device code (nvcc's and
 // hipcc's device passes); host code, the host pass of a .cu and the replay see it
-// undefined. src/gpu/hd/ uses it to pick a device intrinsic or its host equivalent.
+// undefined. src/core/hd/ uses it to pick a device intrinsic or its host equivalent.
 #pragma once
 
 #if defined(__CUDACC__) || defined(__HIPCC__)

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "core/registration.hpp"
+
 // FASTVMAF_MODULE_FROM_BINDIR: the relative path from an installed bin/ to the folder of
 // the modules, lib/fastvmaf (src/CMakeLists.txt, from GNUInstallDirs).
 #ifndef FASTVMAF_MODULE_FROM_BINDIR
@@ -67,8 +69,15 @@ ModuleLoad load_module(const char* file, const char* env) {
     }
     load.found = true;
     load.path = path;
+    (void)take_registration_errors();  // only what this dlopen's initialisers record counts
     load.handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (load.handle) {
+    if (const auto refused = take_registration_errors(); !refused.empty())  // the first says enough
+      load.refused = refused.front() +
+                     (refused.size() > 1 ? " and " + std::to_string(refused.size() - 1) + " more" : std::string());
+    if (load.handle && !load.refused.empty()) {
+      load.handle = nullptr;  // never dlclose: what it did register points into its code
+      load.error = "it registered what is registered already: " + load.refused;
+    } else if (load.handle) {
       load.error.clear();
     } else {
       const char* e = dlerror();

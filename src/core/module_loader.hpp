@@ -29,13 +29,17 @@ struct ModuleLoad {
   std::string path;        // the candidate loaded, or the one that failed to load
   std::string error;       // why not: the dynamic loader's message for `path`, or, when no
                            // candidate exists, each one with "not found" ("a: not found; b: ...")
+  std::string refused;     // registrations its initialisers made that were refused (a second
+                           // registration: it is not the module, e.g. the engine's own library):
+                           // the first, and how many more; then `handle` is null (the file stays loaded)
 };
 
 // Loads `file` from the first of module_candidates(file, env) that exists (RTLD_NOW,
 // RTLD_LOCAL). The binary or library holding the engine is made global first: a program
 // that dlopened it with RTLD_LOCAL (a binding's dlopen of libvmaf.so.3) would otherwise
 // hide the symbols the module needs. Each caller loads its module once: loading it again
-// would find it loaded and register nothing.
+// would find it loaded and register nothing. Registrations refused during its dlopen
+// (core/registration.hpp) fail the load, in `refused`.
 ModuleLoad load_module(const char* file, const char* env);
 
 }  // namespace fastvmaf

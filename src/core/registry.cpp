@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/registration.hpp"
+
 namespace fastvmaf {
 
 Registry& Registry::instance() {
@@ -10,15 +12,18 @@ Registry& Registry::instance() {
   return r;
 }
 
+// Called from static initialisers, a module's among them: refusals are recorded, never
+// thrown (core/registration.hpp).
 void Registry::add(ExtractorInfo info) {
-  if (by_name(info.name)) throw std::logic_error("extractor registered twice: " + info.name);
-  if (!info.options) throw std::logic_error("extractor without option specs: " + info.name);
+  if (by_name(info.name)) return record_registration_error("extractor registered twice: " + info.name);
+  if (!info.options) return record_registration_error("extractor without option specs: " + info.name);
   extractors_.push_back(std::move(info));
 }
 
 void Registry::add_backend(const std::string& name, Backend backend, ExtractorFactory factory) {
   if (!backends_.emplace(std::make_pair(name, backend), std::move(factory)).second)
-    throw std::logic_error("extractor backend registered twice: " + name);
+    record_registration_error(std::string("extractor backend registered twice: ") + name + " (" + to_string(backend) +
+                              ")");
 }
 
 const ExtractorInfo* Registry::by_name(std::string_view name) const {

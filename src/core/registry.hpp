@@ -9,16 +9,40 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/extractor.hpp"
 
 namespace fastvmaf {
 
+// What an extractor declares besides its name, features and options (ExtractorInfo).
+struct ExtractorFlags {
+  bool temporal = false;
+  bool needs_prev_ref = false;
+  bool values_at_flush = false;
+};
+
+// The declaration every <name>_options.cpp registers:
+//   FASTVMAF_REGISTER_EXTRACTOR(extractor_info("psnr", {"psnr_y", ...}, option_specs(), {.temporal = true}));
+inline ExtractorInfo extractor_info(std::string name, std::vector<std::string> provided_features,
+                                    const std::vector<OptionSpec>& options, ExtractorFlags flags = {}) {
+  ExtractorInfo info;
+  info.name = std::move(name);
+  info.provided_features = std::move(provided_features);
+  info.options = &options;
+  info.temporal = flags.temporal;
+  info.needs_prev_ref = flags.needs_prev_ref;
+  info.values_at_flush = flags.values_at_flush;
+  return info;
+}
+
 class Registry {
  public:
   static Registry& instance();
 
+  // Both refuse a second registration of a name (or name and backend) by recording it
+  // (core/registration.hpp), keeping the first.
   void add(ExtractorInfo info);
   // An implementation of the extractor declared (possibly later) under `name`.
   void add_backend(const std::string& name, Backend backend, ExtractorFactory factory);

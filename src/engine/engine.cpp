@@ -12,6 +12,7 @@
 #include "core/dict_value.hpp"
 #include "core/error.hpp"
 #include "core/feature_name.hpp"
+#include "core/registration.hpp"
 #include "core/registry.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/source_run.hpp"
@@ -79,8 +80,11 @@ void Engine::Impl::add_slot(const ExtractorInfo* info, const OptionDict& dict, c
                             bool optional) {
   OptionSet opts(info->name, info->options, dict);
   std::string key = feature_name(info->name, opts);
-  for (const auto& s : slots)
-    if (s.info->name == info->name && s.dedupe_key == key) return;
+  for (auto& s : slots)
+    if (s.info->name == info->name && s.dedupe_key == key) {
+      s.optional = s.optional && optional;  // a model's request, merged into a feature's, needs it
+      return;
+    }
   const Registry& reg = Registry::instance();
   Backend backend = Backend::Cpu;
   const ExtractorFactory* f = nullptr;
@@ -115,6 +119,7 @@ void Engine::Impl::add_extractor(const std::string& name, const OptionDict& dict
 }
 
 Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
+  check_registrations();  // the program's own initialisers' refusals (core/registration.hpp)
   Impl& m = *impl_;
   for (std::size_t i = 0; i < m.options.models.size(); ++i)
     for (std::size_t j = i + 1; j < m.options.models.size(); ++j)
@@ -157,7 +162,7 @@ std::unique_ptr<Engine> EngineInternals::make(EngineOptions options, const std::
   options.features.clear();
   options.no_prediction = true;
   auto impl = std::make_unique<Engine::Impl>(std::move(options));
-  for (const auto& s : slots) impl->add_extractor(s.extractor, s.options, s.origin);
+  for (const auto& s : slots) impl->add_extractor(s.extractor, s.options, s.origin, s.optional);
   if (impl->slots.empty()) throw std::invalid_argument("nothing to compute: no feature extractor was registered");
   return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }

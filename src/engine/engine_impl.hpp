@@ -37,11 +37,13 @@ struct Engine::Impl {
 };
 
 // One extractor a run needs, in registration order (the C API's vmaf_use_feature and
-// vmaf_use_features_from_model calls).
+// vmaf_use_features_from_model calls). `optional`: left out when it refuses the input
+// (SlotSpec::optional).
 struct SlotRequest {
   std::string extractor;
   OptionDict options;
   std::string origin;
+  bool optional = false;
 };
 
 struct EngineInternals {

@@ -130,6 +130,8 @@ const VideoGeometry& Session::geometry() const { return impl_->geometry; }
 
 unsigned Session::frames() const { return impl_->run.frames(); }
 
+const std::vector<std::string>& Session::left_out() const { return impl_->run.left_out(); }
+
 void Session::push(const FrameView& ref, const FrameView& dis) {
   Impl& m = *impl_;
   m.usable();

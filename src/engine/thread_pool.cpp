@@ -1,20 +1,35 @@
 #include "engine/thread_pool.hpp"
 
+#include <string>
+#include <system_error>
+
 namespace fastvmaf {
 
 ThreadPool::ThreadPool(unsigned threads) {
   if (threads == 0) threads = 1;
   workers_.reserve(threads);
-  for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { loop(); });
+  try {
+    for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { loop(); });
+  } catch (const std::system_error& e) {
+    // The system refused a thread (limits, memory). Destroying the vector of joinable
+    // threads would call std::terminate and end the host program (a C API caller's):
+    // join the started ones and report the error instead.
+    stop_and_join();
+    throw std::system_error(e.code(), "cannot start thread " + std::to_string(workers_.size() + 1) + " of " +
+                                          std::to_string(threads));
+  }
 }
 
-ThreadPool::~ThreadPool() {
+ThreadPool::~ThreadPool() { stop_and_join(); }
+
+void ThreadPool::stop_and_join() {
   {
     std::lock_guard lock(mu_);
     stop_ = true;
   }
   cv_.notify_all();
-  for (auto& t : workers_) t.join();
+  for (auto& t : workers_)
+    if (t.joinable()) t.join();
 }
 
 unsigned ThreadPool::idle() const {

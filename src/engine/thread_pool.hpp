@@ -12,6 +12,8 @@ namespace fastvmaf {
 
 class ThreadPool {
  public:
+  // Throws std::system_error when a thread cannot be started (after joining the
+  // started ones).
   explicit ThreadPool(unsigned threads);
   ~ThreadPool();  // finishes queued tasks, then joins
   ThreadPool(const ThreadPool&) = delete;
@@ -27,6 +29,7 @@ class ThreadPool {
 
  private:
   void loop();
+  void stop_and_join();
   void push(std::function<void()> task, bool front);
   mutable std::mutex mu_;
   std::condition_variable cv_;

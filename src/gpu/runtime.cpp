@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/module_loader.hpp"
+#include "core/registration.hpp"
 
 namespace fastvmaf::gpu {
 
@@ -34,6 +35,9 @@ const Runtime* registered(Backend backend) {
 std::string load_hip_module() {
   const ModuleLoad load = load_module(FASTVMAF_HIP_MODULE, "FASTVMAF_HIP_MODULE");
   if (load.handle) return {};
+  if (!load.refused.empty())
+    return "the HIP backend (" + load.path + ") was loaded, but it registered what is registered already (" +
+           load.refused + "): it is not the HIP module of this build";
   if (load.found)
     return "the HIP backend (" + load.path + ") could not be loaded: " + load.error +
            "; it needs ROCm's HIP runtime, libamdhip64.so (Debian: libamdhip64-5)";
@@ -46,9 +50,10 @@ std::string load_hip_module() {
 
 void register_runtime(const Runtime& runtime) {
   // Called from static initialisers (of this library, or of a module being loaded while
-  // find_runtime holds the mutex): no lock here.
+  // find_runtime holds the mutex): no lock here, and a second registration is recorded,
+  // never thrown (core/registration.hpp).
   if (registered(runtime.backend))
-    throw std::logic_error(std::string("GPU runtime registered twice: ") + to_string(runtime.backend));
+    return record_registration_error(std::string("GPU runtime registered twice: ") + to_string(runtime.backend));
   runtimes().push_back(runtime);
 }
 

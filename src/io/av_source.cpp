@@ -59,7 +59,7 @@ struct LogRecord {
     int level = AV_LOG_QUIET;
   };
   Message demuxer;  // the first of the demuxer's most severe warnings and errors
-  Message decoder;  // the first of the decoder's most severe errors
+  Message decoder;  // the first of the decoder's most severe errors (or concealment reports)
 };
 
 std::mutex g_log_mu;
@@ -78,13 +78,26 @@ LogRecord* owner_of(void* avcl) {
   return r && g_live_records.count(r) ? r : nullptr;
 }
 
+// Whether a message of the decoder (or the demuxer) says our file is damaged: the
+// demuxer's warnings and errors, the decoder's errors, and the decoder's report that its
+// error resilience concealed damage. That report is logged at info level, and it is the
+// one sign of concealment that frame threads keep: with them an H.264 picture can be
+// handed out (its AVFrame, flags included, copied) by one thread while another is still
+// decoding it, so the frame's decode_error_flags, set when concealment runs, are lost at
+// random. The report is logged by whichever thread conceals, through a copy of our
+// context (same opaque), before the decoder ends its stream.
+bool says_damaged(bool is_decoder, int level, const char* format) {
+  if (!is_decoder) return level <= AV_LOG_WARNING;
+  return level <= AV_LOG_ERROR || (level <= AV_LOG_INFO && format && std::strncmp(format, "concealing ", 11) == 0);
+}
+
 void log_callback(void* avcl, int level, const char* format, va_list args) {
   {
     std::lock_guard lock(g_log_mu);
     if (LogRecord* r = owner_of(avcl)) {
       const bool is_decoder = std::strcmp((*static_cast<const AVClass**>(avcl))->class_name, "AVCodecContext") == 0;
       LogRecord::Message& slot = is_decoder ? r->decoder : r->demuxer;
-      if (level <= (is_decoder ? AV_LOG_ERROR : AV_LOG_WARNING) && (slot.text.empty() || level < slot.level)) {
+      if (says_damaged(is_decoder, level, format) && (slot.text.empty() || level < slot.level)) {
         char line[1024];
         std::vsnprintf(line, sizeof line, format, args);
         std::string s = line;
@@ -325,6 +338,8 @@ class AvSource final : public VideoSource {
       if (static_cast<int>(i) != stream_) fmt_->streams[i]->discard = AVDISCARD_ALL;
 
     AVStream* st = fmt_->streams[stream_];
+    if (const AVRational rate = av_guess_frame_rate(fmt_, st, nullptr); rate.num > 0 && rate.den > 0)
+      frame_rate_ = FrameRate{rate.num, rate.den};
     const AVCodec* codec = avcodec_find_decoder(st->codecpar->codec_id);
     if (!codec)
       fail(path_, fmt::format("no decoder for its video codec \"{}\" in this system's libavcodec",

@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "core/module_loader.hpp"
+#include "core/registration.hpp"
 #include "fastvmaf/version.hpp"
 #include "io/av_module.hpp"
 #include "io/av_source.hpp"
@@ -48,6 +49,10 @@ const AvModule* av_module(std::string& why) {
       if (!load.found)
         error = fmt::format("the compressed-input module {} was not found ({}); set FASTVMAF_AV_MODULE to its path",
                             FASTVMAF_AV_MODULE, load.error);
+      else if (!load.refused.empty())
+        error = fmt::format("the compressed-input module ({}) was loaded, but it registered what is registered "
+                            "already ({}): it is not the compressed-input module of this build",
+                            path, load.refused);
       else if (!load.handle)
         error = fmt::format("the compressed-input module ({}) could not be loaded: {}; it needs FFmpeg's {}", path,
                             load.error, FASTVMAF_AV_LIBRARIES);
@@ -70,7 +75,13 @@ const AvModule* av_module(std::string& why) {
 
 }  // namespace
 
-void register_av_module(const AvModule& module) { g_registered.store(&module); }
+// From the module's static initialiser, inside dlopen: a second table (another library
+// holding the module's code) is recorded, never thrown (core/registration.hpp).
+void register_av_module(const AvModule& module) {
+  const AvModule* none = nullptr;
+  if (!g_registered.compare_exchange_strong(none, &module) && none != &module)
+    record_registration_error("the compressed-input table registered twice");
+}
 
 bool compressed_input_supported() {
   std::string why;

@@ -4,14 +4,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -76,6 +81,30 @@ std::optional<double> pooled(const Result& r, const Result::Series& s, PoolMetho
   return pool(s.values, s.written, m, 0, r.frame_count - 1, r.subsample);
 }
 
+// A document being rendered: text is appended to `text`, and at the end of each frame
+// (piece()) handed to `out` once it holds about a MiB, so that a long run's output (64 MB
+// of JSON for 100 000 frames) is never held whole. Without `out` it keeps everything.
+struct Document {
+  static constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
+  std::string text;
+  const OutputChunks* out = nullptr;
+
+  Document& operator+=(std::string_view s) {
+    text += s;
+    return *this;
+  }
+  void piece() {
+    if (out && text.size() >= kPieceBytes) {
+      (*out)(text);
+      text.clear();
+    }
+  }
+  void end() {
+    if (out && !text.empty()) (*out)(text);
+    if (out) text.clear();
+  }
+};
+
 // <input><distorted scaledFrom="960x540" ... /></input>: an element libvmaf does not
 // write, so readers of libvmaf's XML pass over it.
 std::string xml_inputs(const std::vector<InputRecord>& inputs) {
@@ -89,9 +118,8 @@ std::string xml_inputs(const std::vector<InputRecord>& inputs) {
   return o + "  </input>\n";
 }
 
-std::string render_xml(const Result& r, const NumberFormat& nf, const std::string& version,
-                       const std::vector<InputRecord>& inputs) {
-  std::string o;
+void render_xml(const Result& r, const NumberFormat& nf, const std::string& version,
+                const std::vector<InputRecord>& inputs, Document& o) {
   o += "<VMAF version=\"" + xml_escape(version) + "\">\n";
   o += "  <params qualityWidth=\"" + std::to_string(r.width) + "\" qualityHeight=\"" + std::to_string(r.height) +
        "\" />\n";
@@ -106,6 +134,7 @@ std::string render_xml(const Result& r, const NumberFormat& nf, const std::strin
       o += std::string(feature_alias(s.name)) + "=\"" + nf.format(s.values[i]) + "\" ";  // an XML name: checked
     }
     o += "/>\n";
+    o.piece();
   }
   o += "  </frames>\n";
   o += "  <pooled_metrics>\n";
@@ -121,7 +150,6 @@ std::string render_xml(const Result& r, const NumberFormat& nf, const std::strin
   o += "/>\n";
   o += xml_inputs(inputs);
   o += "</VMAF>\n";
-  return o;
 }
 
 std::string json_number(const NumberFormat& nf, double v) { return finite_or_subnormal(v) ? nf.format(v) : "null"; }
@@ -142,9 +170,8 @@ std::string json_inputs(const std::vector<InputRecord>& inputs) {
   return o + "\n  }";
 }
 
-std::string render_json(const Result& r, const NumberFormat& nf, const std::string& version,
-                        const std::vector<InputRecord>& inputs) {
-  std::string o;
+void render_json(const Result& r, const NumberFormat& nf, const std::string& version,
+                 const std::vector<InputRecord>& inputs, Document& o) {
   o += "{\n";
   o += "  \"version\": \"" + json_escape(version) + "\",\n";
   o += finite_or_subnormal(r.fps) ? "  \"fps\": " + printf_double("%.2f", r.fps) + ",\n" : "  \"fps\": null,\n";
@@ -167,6 +194,7 @@ std::string render_json(const Result& r, const NumberFormat& nf, const std::stri
     }
     o += "      }\n";
     o += "    }";
+    o.piece();
   }
   o += "\n  ],\n";
   o += "  \"pooled_metrics\": {";
@@ -194,11 +222,10 @@ std::string render_json(const Result& r, const NumberFormat& nf, const std::stri
   o += "\n  }";
   o += json_inputs(inputs);
   o += "\n}\n";
-  return o;
 }
 
-std::string render_csv(const Result& r, const NumberFormat& nf) {
-  std::string o = "Frame,";
+void render_csv(const Result& r, const NumberFormat& nf, Document& o) {
+  o += "Frame,";
   for (const auto& s : r.series) o += csv_field(feature_alias(s.name)) + ",";
   o += "\n";
   const unsigned span = frame_span(r);
@@ -209,12 +236,11 @@ std::string render_csv(const Result& r, const NumberFormat& nf) {
     // empty so every column stays under its header.
     for (const auto& s : r.series) o += (s.has(i) ? nf.format(s.values[i]) : std::string()) + ",";
     o += "\n";
+    o.piece();
   }
-  return o;
 }
 
-std::string render_sub(const Result& r, const NumberFormat& nf) {
-  std::string o;
+void render_sub(const Result& r, const NumberFormat& nf, Document& o) {
   const unsigned span = frame_span(r);
   for (unsigned i = 0; i < span; ++i) {
     if (!frame_listed(r, i)) continue;
@@ -222,8 +248,8 @@ std::string render_sub(const Result& r, const NumberFormat& nf) {
     for (const auto& s : r.series)
       if (s.has(i)) o += std::string(feature_alias(s.name)) + ": " + nf.format(s.values[i]) + "|";
     o += "\n";
+    o.piece();
   }
-  return o;
 }
 
 }  // namespace
@@ -270,8 +296,10 @@ std::optional<std::string> name_problem(std::string_view name, OutputFormat fmt)
   return std::nullopt;
 }
 
-std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
-                          const std::vector<InputRecord>& inputs) {
+namespace {
+
+void render_into(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
+                 const std::vector<InputRecord>& inputs, Document& doc) {
   auto check = [&](std::string_view name) {
     if (auto why = name_problem(name, fmt))
       throw std::invalid_argument(
@@ -281,12 +309,28 @@ std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat&
   if (fmt == OutputFormat::Xml || fmt == OutputFormat::Json)  // the formats that print aggregates
     for (const auto& a : r.aggregates) check(a.first);
   switch (fmt) {
-    case OutputFormat::Xml: return render_xml(r, nf, version, inputs);
-    case OutputFormat::Json: return render_json(r, nf, version, inputs);
-    case OutputFormat::Csv: return render_csv(r, nf);
-    case OutputFormat::Sub: return render_sub(r, nf);
+    case OutputFormat::Xml: render_xml(r, nf, version, inputs, doc); break;
+    case OutputFormat::Json: render_json(r, nf, version, inputs, doc); break;
+    case OutputFormat::Csv: render_csv(r, nf, doc); break;
+    case OutputFormat::Sub: render_sub(r, nf, doc); break;
   }
-  return {};
+  doc.end();
+}
+
+}  // namespace
+
+void render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
+                   const std::vector<InputRecord>& inputs, const OutputChunks& out) {
+  Document doc;
+  doc.out = &out;
+  render_into(r, fmt, nf, version, inputs, doc);
+}
+
+std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
+                          const std::vector<InputRecord>& inputs) {
+  Document doc;
+  render_into(r, fmt, nf, version, inputs, doc);
+  return std::move(doc.text);
 }
 
 namespace {
@@ -295,23 +339,69 @@ namespace {
   throw std::runtime_error("cannot write output file \"" + path + "\": " + std::strerror(err));
 }
 
+// The temporary files that exist now, for remove_temporary_outputs, which a signal
+// handler calls: fixed slots holding copies of the names, so that the handler reads no
+// memory a writer may free. A slot is claimed before its file is created and released
+// after the file is renamed or removed (unlinking a name that is not there is harmless).
+// Without a free slot (more than kSlots outputs at once) a write goes on unregistered.
+struct TemporarySlot {
+  std::atomic<int> state{0};  // 0 free, 1 being filled, 2 names a temporary file
+  char name[4096];
+};
+constexpr int kSlots = 128;
+TemporarySlot g_temporaries[kSlots];
+
+int claim_slot(const std::string& name) {
+  if (name.size() >= sizeof g_temporaries[0].name) return -1;
+  for (int i = 0; i < kSlots; ++i) {
+    int expected = 0;
+    if (!g_temporaries[i].state.compare_exchange_strong(expected, 1)) continue;
+    std::memcpy(g_temporaries[i].name, name.c_str(), name.size() + 1);
+    g_temporaries[i].state.store(2);
+    return i;
+  }
+  return -1;
+}
+
+void release_slot(int slot) {
+  if (slot >= 0) g_temporaries[slot].state.store(0);
+}
+
 // Creates `<path>.tmp.XXXXXX` beside the output, exclusively (O_EXCL: never an existing
 // file, never through a symlink planted under that name), mode 0666 less the umask as
-// fopen would. Returns the descriptor; `tmp` gets the name.
-int create_temporary(const std::string& path, std::string& tmp) {
+// fopen would. Returns the descriptor; `tmp` gets the name and `slot` its registration
+// (release_slot once the name is gone).
+int create_temporary(const std::string& path, std::string& tmp, int& slot) {
   static const char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   std::random_device entropy;
   for (int attempt = 0; attempt < 64; ++attempt) {
     tmp = path + ".tmp.";
     for (int i = 0; i < 8; ++i) tmp += kChars[entropy() % (sizeof kChars - 1)];
+    slot = claim_slot(tmp);
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd >= 0 || errno != EEXIST) return fd;
+    if (fd >= 0) return fd;
+    const int e = errno;
+    release_slot(slot);
+    slot = -1;
+    errno = e;
+    if (e != EEXIST) return -1;
   }
   errno = EEXIST;
   return -1;
 }
 
-bool write_all(int fd, const std::string& contents) {
+// A test hook (tests/contract/cli_signal_test.cpp): FASTVMAF_TEST_HOLD_OUTPUT_MS holds a
+// finished temporary file that long before it is renamed, so that a test can interrupt
+// the run while it exists. Read once.
+void hold_for_test() {
+  static const long ms = [] {
+    const char* v = std::getenv("FASTVMAF_TEST_HOLD_OUTPUT_MS");
+    return v ? std::strtol(v, nullptr, 10) : 0L;
+  }();
+  if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+}
+
+bool write_all(int fd, std::string_view contents) {
   std::size_t done = 0;
   while (done < contents.size()) {
     const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
@@ -345,7 +435,8 @@ void check_output_path(const std::string& path) {
   // What the write will need: a new file in the output's folder. Make the temporary
   // file the write would make, and remove it.
   std::string tmp;
-  const int fd = create_temporary(path, tmp);
+  int slot = -1;
+  const int fd = create_temporary(path, tmp, slot);
   if (fd < 0) {
     const int e = errno;
     if (e == ENOENT) {
@@ -357,9 +448,15 @@ void check_output_path(const std::string& path) {
   }
   ::close(fd);
   ::unlink(tmp.c_str());
+  release_slot(slot);
 }
 
-void write_file_atomically(const std::string& path, const std::string& contents) {
+void remove_temporary_outputs() noexcept {
+  for (auto& t : g_temporaries)
+    if (t.state.load() == 2) ::unlink(t.name);
+}
+
+void write_file_atomically(const std::string& path, const std::function<void(const OutputChunks&)>& produce) {
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
   // /dev/stdout of a run redirected to a file is that regular file, but replacing it
@@ -368,30 +465,63 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   if (exists && (!S_ISREG(st.st_mode) || same_file(st, 1) || same_file(st, 2))) {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) write_error(path, errno);
-    const bool ok_write = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
-    const int e = errno;
+    bool ok_write = true;
+    int e = 0;
+    try {
+      produce([&](std::string_view piece) {
+        if (ok_write && std::fwrite(piece.data(), 1, piece.size(), f) != piece.size()) {
+          ok_write = false;
+          e = errno;
+        }
+      });
+    } catch (...) {
+      std::fclose(f);
+      throw;
+    }
     if (std::fclose(f) != 0 || !ok_write) write_error(path, ok_write ? errno : e);
     return;
   }
   std::string tmp;
-  const int fd = create_temporary(path, tmp);
+  int slot = -1;
+  const int fd = create_temporary(path, tmp, slot);
   if (fd < 0) write_error(path, errno);
   // An existing output keeps its permission bits (the temporary has the umask's).
   bool ok = !exists || ::fchmod(fd, st.st_mode & 0777) == 0;
-  ok = ok && write_all(fd, contents);
-  int e = errno;
+  int e = ok ? 0 : errno;
+  try {
+    produce([&](std::string_view piece) {
+      if (ok && !write_all(fd, piece)) {
+        ok = false;
+        e = errno;
+      }
+    });
+  } catch (...) {  // nothing was renamed: the document is whole or absent
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    release_slot(slot);
+    throw;
+  }
   if (::close(fd) != 0 && ok) {
     ok = false;
     e = errno;
   }
+  if (ok) hold_for_test();
   if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
     ok = false;
     e = errno;
   }
-  if (!ok) {
-    ::unlink(tmp.c_str());
-    write_error(path, e);
-  }
+  if (!ok) ::unlink(tmp.c_str());
+  release_slot(slot);
+  if (!ok) write_error(path, e);
+}
+
+void write_file_atomically(const std::string& path, const std::string& contents) {
+  write_file_atomically(path, [&](const OutputChunks& out) { out(contents); });
+}
+
+void write_output(const std::string& path, const Result& r, OutputFormat fmt, const NumberFormat& nf,
+                  const std::string& version, const std::vector<InputRecord>& inputs) {
+  write_file_atomically(path, [&](const OutputChunks& out) { render_output(r, fmt, nf, version, inputs, out); });
 }
 
 }  // namespace fastvmaf::io

@@ -3,6 +3,7 @@
 // place when complete, so an output file is either whole or absent.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,8 +43,16 @@ const char* to_string(OutputFormat f);
 // a subtitle line takes no '|' or line break.
 std::optional<std::string> name_problem(std::string_view name, OutputFormat fmt);
 
-// Renders the whole output document, names escaped for the format. Throws
-// std::invalid_argument when a name cannot be written in it (name_problem).
+// Receives a rendered document piece by piece, in order.
+using OutputChunks = std::function<void(std::string_view)>;
+
+// Renders the output document, names escaped for the format, into `out` in pieces of
+// about a MiB (a long run's document is tens of MB that need not be held at once).
+// Throws std::invalid_argument, before any piece, when a name cannot be written in it
+// (name_problem).
+void render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
+                   const std::vector<InputRecord>& inputs, const OutputChunks& out);
+// The same document as one string.
 std::string render_output(const Result& r, OutputFormat fmt, const NumberFormat& nf, const std::string& version,
                           const std::vector<InputRecord>& inputs = {});
 
@@ -61,5 +70,18 @@ void check_output_path(const std::string& path);
 // writes to (/dev/stdout redirected to a file) is written directly. Throws
 // std::runtime_error naming the path on failure; no partial file remains.
 void write_file_atomically(const std::string& path, const std::string& contents);
+// The same for a document that `produce` hands to its argument piece by piece; when
+// `produce` throws, nothing is left and the exception goes on.
+void write_file_atomically(const std::string& path, const std::function<void(const OutputChunks&)>& produce);
+
+// render_output() streamed into write_file_atomically(): the output file of a run.
+void write_output(const std::string& path, const Result& r, OutputFormat fmt, const NumberFormat& nf,
+                  const std::string& version, const std::vector<InputRecord>& inputs = {});
+
+// Removes every temporary file that check_output_path or write_file_atomically has
+// created and not yet renamed or removed. Async-signal-safe (unlink on names held in
+// fixed buffers): the CLI calls it from its SIGINT/SIGTERM/SIGHUP handler, so an
+// interrupted run leaves no `<output>.tmp.XXXXXXXX` behind.
+void remove_temporary_outputs() noexcept;
 
 }  // namespace fastvmaf::io

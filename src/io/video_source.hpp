@@ -14,6 +14,14 @@ namespace fastvmaf::io {
 // Largest picture we accept, checked before anything is allocated: 16K x 16K.
 inline constexpr unsigned kMaxDimension = 16384;
 
+// Frames per second as a fraction; num 0: not known.
+struct FrameRate {
+  int num = 0, den = 1;
+  bool known() const { return num > 0 && den > 0; }
+  // The same rate, however written (30/1 and 60/2).
+  bool same(const FrameRate& o) const { return static_cast<long long>(num) * o.den == static_cast<long long>(o.num) * den; }
+};
+
 class VideoSource {
  public:
   virtual ~VideoSource() = default;
@@ -42,6 +50,9 @@ class VideoSource {
   bool monochrome() const { return mono_; }
   // "mono", or the chroma format ("420", "422", "444") for messages.
   std::string format_name() const { return mono_ ? "mono" : to_string(geometry_.format); }
+  // The frame rate a compressed file declares (libavformat's guess, as ffmpeg's); not
+  // known for .y4m and raw files, which are scored as sequences of frames.
+  const FrameRate& frame_rate() const { return frame_rate_; }
 
  protected:
   VideoSource(std::string path, std::FILE* f) : path_(std::move(path)), file_(f, &std::fclose) {}
@@ -69,6 +80,7 @@ class VideoSource {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
   unsigned frames_ = 0;
   bool mono_ = false;
+  FrameRate frame_rate_;
 
  private:
   struct Index {

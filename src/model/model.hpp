@@ -18,7 +18,7 @@
 
 #include "core/collector.hpp"
 #include "core/options.hpp"
-#include "fastvmaf/engine.hpp"
+#include "fastvmaf/model_request.hpp"
 #include "fastvmaf/result.hpp"
 
 namespace fastvmaf::model {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fastvmaf/engine.hpp"
+#include "fastvmaf/model_request.hpp"
 #include "model/model_spec.hpp"
 
 namespace fastvmaf::model {

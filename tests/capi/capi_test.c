@@ -11,12 +11,18 @@
  * same, value for value. Exits 0 when every call returned what libvmaf's API returns.
  *
  *   capi_test DIR */
+#define _GNU_SOURCE /* pthread_getattr_default_np */
 #include <errno.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "libvmaf/libvmaf.h"
 #include "libvmaf/version.h"
@@ -180,6 +186,156 @@ static void error_returns(void) {
   CHECK(vmaf_close(v), 0);
 }
 
+/* A context of `threads` threads scoring psnr on one 64x64 picture pair (and
+ * `extra` too, when given); the first failing call's return, or 0. */
+static int score_small(unsigned threads, const char *extra) {
+  VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .n_threads = threads};
+  VmafContext *v = NULL;
+  int err = vmaf_init(&v, cfg);
+  if (err) return err;
+  err = vmaf_use_feature(v, "psnr", NULL);
+  if (!err && extra) err = vmaf_use_feature(v, extra, NULL);
+  VmafPicture a, b;
+  if (!err) err = vmaf_picture_alloc(&a, VMAF_PIX_FMT_YUV420P, 8, 64, 64);
+  if (!err) err = vmaf_picture_alloc(&b, VMAF_PIX_FMT_YUV420P, 8, 64, 64);
+  if (!err) {
+    fill(&a, 0, 0);
+    fill(&b, 0, 1);
+    err = vmaf_read_pictures(v, &a, &b, 0);
+    if (err) {
+      vmaf_picture_unref(&a);
+      vmaf_picture_unref(&b);
+    }
+  }
+  if (!err) err = vmaf_read_pictures(v, NULL, NULL, 0);
+  double s;
+  if (!err) err = vmaf_feature_score_at_index(v, "psnr_y", &s, 0);
+  vmaf_close(v);
+  return err;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* score_small(threads) in a child whose address space is the parent's plus `room`
+ * bytes: a thread the system refuses must come back as an error code, never end the
+ * host program. Returns the child's exit status: 0 scored, 1 an error code, other a
+ * crash (128 + signal). */
+static int score_small_limited(unsigned threads, unsigned long long room) {
+  fflush(NULL);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    unsigned long long pages = 0;
+    FILE *statm = fopen("/proc/self/statm", "r");
+    if (!statm || fscanf(statm, "%llu", &pages) != 1) _exit(3);
+    fclose(statm);
+    const rlim_t limit = (rlim_t)(pages * (unsigned long long)sysconf(_SC_PAGESIZE) + room);
+    struct rlimit r = {limit, limit};
+    if (setrlimit(RLIMIT_AS, &r)) _exit(4);
+    const int err = score_small(threads, NULL);
+    _exit(err == 0 ? 0 : err < 0 ? 1 : 5);
+  }
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* The hostile probe's inputs (issue 25): each once crashed or corrupted the host. */
+static void hostile_inputs(void) {
+  VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .n_threads = 1};
+  VmafContext *v = NULL;
+
+  /* 4:4:4 planes labelled 4:2:0: chroma twice as wide as the format allows. */
+  CHECK(vmaf_init(&v, cfg), 0);
+  CHECK(vmaf_use_feature(v, "psnr", NULL), 0);
+  VmafPicture a, b;
+  CHECK(vmaf_picture_alloc(&a, VMAF_PIX_FMT_YUV444P, 8, 64, 64), 0);
+  CHECK(vmaf_picture_alloc(&b, VMAF_PIX_FMT_YUV444P, 8, 64, 64), 0);
+  a.pix_fmt = b.pix_fmt = VMAF_PIX_FMT_YUV420P;
+  CHECK(vmaf_read_pictures(v, &a, &b, 0), -EINVAL);
+  CHECK(vmaf_picture_unref(&a), 0);
+  CHECK(vmaf_picture_unref(&b), 0);
+  CHECK(vmaf_close(v), 0);
+
+  /* Frame indexes past the collector's bound (2^24 - 1), UINT_MAX among them. */
+  CHECK(vmaf_init(&v, cfg), 0);
+  CHECK(vmaf_import_feature_score(v, "imported", 1.0, UINT_MAX), -EINVAL);
+  CHECK(vmaf_import_feature_score(v, "imported", 1.0, UINT_MAX - 1), -EINVAL);
+  CHECK(vmaf_import_feature_score(v, "imported", 1.0, 1u << 24), -EINVAL);
+  CHECK(vmaf_import_feature_score(v, "imported", 2.0, 3), 0);
+  double s = 0;
+  CHECK(vmaf_feature_score_at_index(v, "imported", &s, 3), 0);
+  expect(s == 2.0, "an imported score beside refused ones reads back");
+  CHECK(vmaf_feature_score_at_index(v, "imported", &s, UINT_MAX), -EINVAL);
+  CHECK(vmaf_feature_score_pooled(v, "imported", VMAF_POOL_METHOD_MEAN, &s, 3, UINT_MAX), -EINVAL);
+  CHECK(vmaf_close(v), 0);
+
+  /* More threads than the system gives: capped at 1024 (as the CLI's --threads), and a
+   * thread the system refuses is an error code, not an abort of the host program. The
+   * room is what 1024 threads' stacks and malloc arenas need, far less than 100000's. */
+#ifndef UNDER_ASAN /* ASan's shadow memory does not fit an address-space limit */
+  pthread_attr_t attr;
+  size_t stack = 8u << 20;
+  if (pthread_getattr_default_np(&attr) == 0) {
+    pthread_attr_getstacksize(&attr, &stack);
+    pthread_attr_destroy(&attr);
+  }
+  const unsigned long long cores = (unsigned long long)sysconf(_SC_NPROCESSORS_ONLN);
+  const unsigned long long room_1024 = 1100ull * (stack + (64u << 10)) + 8ull * cores * (128u << 20) + (1ull << 30);
+  int st = score_small_limited(100000, room_1024);
+  expect(st == 0, "n_threads 100000 in %llu MiB more address space: child status %d, expected 0 (scored)",
+         room_1024 >> 20, st);
+  st = score_small_limited(1024, 16ull * stack + (64u << 20));
+  expect(st == 1, "1024 threads that do not fit the address space: child status %d, expected 1 (an error code)", st);
+#endif
+
+  /* With threads, an extractor that refuses the picture size (MS-SSIM below 176x176) is
+   * left out and the rest scored, as in libvmaf; on the caller's thread it fails. */
+  CHECK(score_small(2, "float_ms_ssim"), 0);
+  CHECK(score_small(1, "float_ms_ssim"), 0);
+  CHECK(score_small(0, "float_ms_ssim"), -EINVAL);
+  CHECK(score_small(0, NULL), 0);
+  /* ...but never one a model needs, also when the model's request is merged into the
+   * feature's: ADM refuses 16x16 (VIF and motion take it). */
+  VmafConfiguration threaded = {.log_level = VMAF_LOG_LEVEL_NONE, .n_threads = 2};
+  VmafModelConfig mcfg = {.name = "vmaf", .flags = VMAF_MODEL_FLAGS_DEFAULT};
+  VmafModel *model = NULL;
+  CHECK(vmaf_model_load(&model, &mcfg, "vmaf_v0.6.1"), 0);
+  CHECK(vmaf_init(&v, threaded), 0);
+  CHECK(vmaf_use_feature(v, "adm", NULL), 0);
+  CHECK(vmaf_use_features_from_model(v, model), 0);
+  CHECK(vmaf_picture_alloc(&a, VMAF_PIX_FMT_YUV420P, 8, 16, 16), 0);
+  CHECK(vmaf_picture_alloc(&b, VMAF_PIX_FMT_YUV420P, 8, 16, 16), 0);
+  CHECK(vmaf_read_pictures(v, &a, &b, 0), -EINVAL);
+  CHECK(vmaf_picture_unref(&a), 0);
+  CHECK(vmaf_picture_unref(&b), 0);
+  CHECK(vmaf_close(v), 0);
+  vmaf_model_destroy(model);
+
+  /* Option names an extractor does not have are ignored (with a warning), as libvmaf
+   * does; a bad value of a known option is still refused. */
+  CHECK(vmaf_init(&v, cfg), 0);
+  CHECK(vmaf_use_feature(v, "psnr", dict1("no_such_option", "1")), 0);
+  VmafFeatureDictionary *d = dict1("window_size", "1000");
+  CHECK(vmaf_feature_dictionary_set(&d, "no_such_option", "1"), 0);
+  CHECK(vmaf_use_feature(v, "cambi", d), -EINVAL);
+  CHECK(vmaf_feature_dictionary_free(&d), 0);
+  CHECK(vmaf_close(v), 0);
+  /* The same in a model's overload. */
+  CHECK(vmaf_model_load(&model, &mcfg, "vmaf_v0.6.1"), 0);
+  CHECK(vmaf_model_feature_overload(model, "adm", dict1("no_such_option", "1")), 0);
+  d = dict1("adm_enhn_gain_limit", "1.0");
+  CHECK(vmaf_feature_dictionary_set(&d, "no_such_option", "1"), 0);
+  CHECK(vmaf_model_feature_overload(model, "adm", d), 0);
+  CHECK(vmaf_model_feature_overload(model, "adm", dict1("adm_enhn_gain_limit", "0.5")), -EINVAL);
+  vmaf_model_destroy(model);
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: capi_test DIR\n");
@@ -199,6 +355,7 @@ int main(int argc, char **argv) {
   expect(version && strncmp(version, "3.", 2) == 0 && VMAF_API_VERSION_MAJOR == 3, "vmaf_version: %s", version);
 
   error_returns();
+  hostile_inputs();
 
   /* The scored context: as libvmaf's vmaf tool drives it. */
   VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_WARNING, .n_threads = 2, .n_subsample = 1};

@@ -14,6 +14,7 @@
 #include "core/collector.hpp"
 #include "core/parallel.hpp"
 #include "core/registry.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::test {
 
@@ -37,10 +38,7 @@ Picture textured_frame(Rng& rng, unsigned w, unsigned h, unsigned bpc, unsigned 
       for (unsigned j = 0; j < pl.width; ++j) {
         unsigned v = ((i * 7 + (j + shift) * 3) / 5 + ((i / 9 + j / 13) % 3) * 40) % 220 + (rng() % 6);
         v = std::min(max, v << (bpc - 8));
-        if (bpc == 8)
-          pl.row<std::uint8_t>(i)[j] = static_cast<std::uint8_t>(v);
-        else
-          pl.row<std::uint16_t>(i)[j] = static_cast<std::uint16_t>(v);
+        test::set_sample(pl, bpc, j, i, v);
       }
   }
   return p;

@@ -2,8 +2,11 @@
 #
 #   include/fastvmaf  the public API: includes only itself
 #   core              the ground floor: core and the public API
+#   core/hd           host+device building blocks: only core/hd and core/hd.hpp (the code
+#                     compiles for the device, so nothing of the host's core); usable by
+#                     everything above core
 #   common            core: the helpers libvmaf shares between extractors (docs/adr/0006)
-#   gpu               core; gpu/hd only core and gpu/hd
+#   gpu               core
 #   io, model         core (and themselves)
 #   features/<name>   core, common, gpu and its own folder: features never include each other
 #   engine            everything below it: core, common, gpu, io, model (features register
@@ -23,8 +26,8 @@ function(layer_of rel out)
     set(l capi)
   elseif(rel MATCHES "^src/features/([^/]+)/")
     set(l "features/${CMAKE_MATCH_1}")
-  elseif(rel MATCHES "^src/gpu/hd/")
-    set(l gpu/hd)
+  elseif(rel MATCHES "^src/core/hd/")
+    set(l core/hd)
   elseif(rel MATCHES "^src/([^/]+)/")
     set(l "${CMAKE_MATCH_1}")
   else()
@@ -42,8 +45,8 @@ function(target_layer inc out)
     set(l capi)
   elseif(inc MATCHES "^features/([^/]+)/")
     set(l "features/${CMAKE_MATCH_1}")
-  elseif(inc MATCHES "^gpu/hd/")
-    set(l gpu/hd)
+  elseif(inc MATCHES "^core/hd/" OR inc STREQUAL "core/hd.hpp")
+    set(l core/hd)
   elseif(inc MATCHES "^(core|common|gpu|io|model|engine|capi|cli)/")
     set(l "${CMAKE_MATCH_1}")
   else()
@@ -53,15 +56,15 @@ function(target_layer inc out)
 endfunction()
 
 set(allowed_api api)
-set(allowed_core core api)
-set(allowed_common common core api)
-set(allowed_gpu/hd gpu/hd core api)
-set(allowed_gpu gpu gpu/hd core api)
-set(allowed_io io core api)
-set(allowed_model model core api)
-set(allowed_engine engine model io gpu gpu/hd common core api)
-set(allowed_capi capi engine model io gpu common core api)
-set(allowed_cli cli engine model io gpu common core api)
+set(allowed_core/hd core/hd)
+set(allowed_core core core/hd api)
+set(allowed_common common core core/hd api)
+set(allowed_gpu gpu core core/hd api)
+set(allowed_io io core core/hd api)
+set(allowed_model model core core/hd api)
+set(allowed_engine engine model io gpu common core core/hd api)
+set(allowed_capi capi engine model io gpu common core core/hd api)
+set(allowed_cli cli engine model io gpu common core core/hd api)
 
 get_filename_component(ROOT "${ROOT}" ABSOLUTE)
 file(GLOB_RECURSE files LIST_DIRECTORIES false
@@ -76,7 +79,7 @@ foreach(f IN LISTS files)
     continue()
   endif()
   if(from MATCHES "^features/")
-    set(ok "${from}" gpu gpu/hd common core api)
+    set(ok "${from}" gpu common core core/hd api)
   elseif(DEFINED allowed_${from})
     set(ok ${allowed_${from}})
   else()

@@ -309,6 +309,25 @@ TEST_F(BadInput, FailedRunKeepsAnEarlierOutputIntact) {
   EXPECT_EQ(read_file(path("out.json")), before);
 }
 
+// -o naming an input (another spelling, a symlink, a hard link) would overwrite the source
+// video with the scores: refused before scoring, the video unchanged.
+TEST_F(BadInput, OutputThatIsAnInputIsRefused) {
+  const std::string a = good("a.y4m"), b = good("b.y4m", 3, 90);
+  fs::create_directories(dir_ / "sub");
+  fs::create_symlink(dir_ / "b.y4m", dir_ / "b_sym.y4m");
+  fs::create_hard_link(dir_ / "a.y4m", dir_ / "a_hard.y4m");
+  const std::string a_before = read_file(a), b_before = read_file(b);
+  for (const auto& out : std::vector<std::string>{b, path("sub/../b.y4m"), path("b_sym.y4m"), path("a_hard.y4m")}) {
+    SCOPED_TRACE(out);
+    const auto r = cli_raw({"-r", a, "-d", b, "-n", "--feature", "psnr", "--json", "-o", out, "-q"}, {});
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("would overwrite the video"), std::string::npos) << r.err;
+    EXPECT_EQ(read_file(a), a_before);
+    EXPECT_EQ(read_file(b), b_before);
+    EXPECT_TRUE(fs::is_symlink(dir_ / "b_sym.y4m"));
+  }
+}
+
 
 // ---- hardening (a hostile user's inputs) ------------------------------------------------
 

@@ -164,5 +164,103 @@ TEST_F(Batch, BadUseIsAClearError) {
   EXPECT_NE(r.err.find("or --batch MANIFEST"), std::string::npos) << r.err;
 }
 
+// Two lines writing one file, however spelled: both would report ok and one result would
+// be lost. The manifest is refused before anything is scored, naming both lines.
+TEST_F(Batch, TwoLinesWritingOneOutputAreRefusedBeforeScoring) {
+  video("r.y4m", 32, 32, 2, 11);
+  video("d.y4m", 32, 32, 2, 12);
+  fs::create_directories(dir_ / "out");
+  fs::create_directory_symlink(dir_ / "out", dir_ / "link");
+  for (const std::string second : {"out/a.json", "./out/../out/a.json", "link/a.json"}) {
+    SCOPED_TRACE(second);
+    for (const bool exists : {false, true}) {
+      fs::remove(dir_ / "out/a.json");
+      if (exists) std::ofstream(path("out/a.json")) << "earlier result\n";
+      {
+        std::ofstream m(path("m.tsv"));
+        m << "r.y4m\td.y4m\tout/a.json\n"
+          << "r.y4m\td.y4m\tout/b.json\n"
+          << "r.y4m\td.y4m\t" << second << "\n";
+      }
+      const ProcessResult r = cli({"--batch", path("m.tsv"), "--feature", "psnr", "-n", "--json"});
+      EXPECT_EQ(r.status, 1) << r.err;
+      EXPECT_NE(r.err.find("lines 1 and 3 write the same output file"), std::string::npos) << r.err;
+      EXPECT_FALSE(fs::exists(dir_ / "out/b.json")) << "a pair was scored";
+      EXPECT_EQ(fs::exists(dir_ / "out/a.json"), exists);
+    }
+  }
+  // Devices are written in place: two lines may both write /dev/null.
+  {
+    std::ofstream m(path("m.tsv"));
+    m << "r.y4m\td.y4m\t/dev/null\nr.y4m\td.y4m\t/dev/null\n";
+  }
+  const ProcessResult r = cli({"--batch", path("m.tsv"), "--feature", "psnr", "-n", "--json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// An output that is an input (of its own line or another), by any spelling or a hard
+// link, would overwrite the video: refused, and the video is unchanged.
+TEST_F(Batch, AnOutputThatIsAnInputIsRefused) {
+  video("r.y4m", 32, 32, 2, 13);
+  video("d.y4m", 32, 32, 2, 14);
+  video("e.y4m", 32, 32, 2, 15);
+  fs::create_hard_link(dir_ / "e.y4m", dir_ / "e_link.y4m");
+  const std::string d_before = read_file(path("d.y4m")), e_before = read_file(path("e.y4m"));
+  for (const std::string line : {"r.y4m\td.y4m\t./d.y4m\n", "r.y4m\td.y4m\tout.json\nr.y4m\te.y4m\tx/../r.y4m\n",
+                                 "r.y4m\td.y4m\te_link.y4m\nr.y4m\te.y4m\tout.json\n"}) {
+    SCOPED_TRACE(line);
+    {
+      std::ofstream m(path("m.tsv"));
+      m << line;
+    }
+    fs::create_directories(dir_ / "x");
+    const ProcessResult r = cli({"--batch", path("m.tsv"), "--feature", "psnr", "-n", "--json"});
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("would overwrite the video"), std::string::npos) << r.err;
+    EXPECT_EQ(read_file(path("d.y4m")), d_before);
+    EXPECT_EQ(read_file(path("e.y4m")), e_before);
+    EXPECT_FALSE(fs::exists(dir_ / "out.json"));
+  }
+}
+
+// A manifest read from standard input or a pipe has no folder of its own: its relative
+// paths are taken from the working directory, never from /dev or /dev/fd.
+TEST_F(Batch, AManifestFromStandardInputOrAPipeResolvesFromTheWorkingDirectory) {
+  video("r.y4m", 32, 32, 2, 16);
+  video("d.y4m", 32, 32, 2, 17);
+  {
+    std::ofstream m(path("m.tsv"));
+    m << "r.y4m\td.y4m\tout.json\n";
+  }
+  const std::string flags = " --feature psnr -n --json";
+  const std::string cli_path = FASTVMAF_CLI_PATH;
+  for (const std::string how : {"--batch - < m.tsv", "--batch /dev/stdin < m.tsv", "--batch /dev/stdin",
+                                "--batch -"}) {
+    SCOPED_TRACE(how);
+    fs::remove(dir_ / "out.json");
+    // The last two read a pipe (cat ... |).
+    const bool piped = how.find('<') == std::string::npos;
+    const std::string command =
+        "cd '" + dir_.string() + "' && " + (piped ? "cat m.tsv | " : "") + "exec '" + cli_path + "' " + how + flags;
+    const ProcessResult r = run_process({"/bin/sh", "-c", command}, path("stdout.txt"), path("stderr.txt"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(fs::exists(dir_ / "out.json"));
+    EXPECT_EQ(r.out.find("/dev/"), std::string::npos) << r.out;
+  }
+  // Through bash's <(...): /dev/fd/N.
+  if (fs::exists("/bin/bash")) {
+    fs::remove(dir_ / "out.json");
+    const std::string command = "cd '" + dir_.string() + "' && exec '" + cli_path + "' --batch <(cat m.tsv)" + flags;
+    const ProcessResult r = run_process({"/bin/bash", "-c", command}, path("stdout.txt"), path("stderr.txt"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(fs::exists(dir_ / "out.json"));
+  }
+  // Empty standard input: no pair.
+  const ProcessResult r =
+      run_process({"/bin/sh", "-c", "exec '" + cli_path + "' --batch - < /dev/null" + flags}, path("o"), path("e"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("the batch manifest \"(standard input)\" lists no pair"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace fastvmaf::test

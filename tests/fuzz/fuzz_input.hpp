@@ -15,6 +15,7 @@ class FuzzInput {
   FuzzInput(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
   // The next byte, 0 once the input is used up.
   std::uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
+  bool done() const { return pos_ >= size_; }
   std::string rest() {
     std::string s(reinterpret_cast<const char*>(data_) + pos_, size_ - pos_);
     pos_ = size_;

@@ -17,7 +17,7 @@
 
 #include "core/options.hpp"
 #include "features/cambi/cambi_options.hpp"
-#include "features/cambi/gpu/cambi_launch.hpp"
+#include "features/cambi/gpu/cambi_plan.hpp"
 #include "gpu/frame_layout.hpp"
 #include "cupti_counter.hpp"
 #include "gpu_test_support.hpp"

@@ -18,9 +18,10 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "features/cambi/gpu/cambi_launch.hpp"
+#include "features/cambi/gpu/cambi_plan.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"
+#include "error_of.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -50,24 +51,15 @@ bool known(const std::string& pair, const char* variant, unsigned frame) {
   return std::string(variant) == "default" && gputest::cambi_default_known_difference(pair, frame);
 }
 
-// The error of a run, or "" when it succeeds.
-std::string error_of(const std::function<void()>& run) {
-  try {
-    run();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
-
 void check_pair(const gputest::Pair& pair) {
   const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
   for (const Variant& v : variants()) {
     SCOPED_TRACE(v.label);
     Result cpu, gpu;
-    const std::string cpu_error = error_of([&] { cpu = gputest::run_engine(pair, BackendChoice::Cpu, v.feature); });
-    const std::string gpu_error =
-        error_of([&] { gpu = gputest::run_engine(pair, gputest::choice_of(g_backend), v.feature); });
+    const std::string cpu_error =
+        test::error_of<std::exception>([&] { cpu = gputest::run_engine(pair, BackendChoice::Cpu, v.feature); });
+    const std::string gpu_error = test::error_of<std::exception>(
+        [&] { gpu = gputest::run_engine(pair, gputest::choice_of(g_backend), v.feature); });
     EXPECT_EQ(cpu_error, gpu_error);
     if (!cpu_error.empty()) {
       std::printf("  %-40s %-13s both refuse: %s\n", pair.name.c_str(), v.label, cpu_error.c_str());
@@ -100,17 +92,9 @@ void check_pair(const gputest::Pair& pair) {
 
     ASSERT_TRUE(gpu.device.has_value());
     const DeviceStats& d = *gpu.device;
-    DeviceCounts want;
-    want.launches = cambi::twin::kLaunchesPerFrame;
-    want.h2d_copies = 1;
     const gpu::FrameLayout layout(geometry, gpu::plane_bit(gpu::Side::Dis, 0), sizeof(cambi::twin::Results));
-    want.h2d_bytes = layout.upload_bytes();
-    want.d2h_copies = 1;
-    want.d2h_bytes = layout.results_bytes();
-    want.host_waits = 1;
-    EXPECT_EQ(d.frames, gpu.frame_count);
-    EXPECT_EQ(d.per_frame_min, want) << gputest::describe(d.per_frame_min);
-    EXPECT_EQ(d.per_frame_max, want) << gputest::describe(d.per_frame_max);
+    const DeviceCounts want = gputest::frame_counts(layout, cambi::twin::kLaunchesPerFrame);
+    gputest::expect_frame_counts(d, gpu.frame_count, want, want);
     EXPECT_EQ(d.total.launches, want.launches * d.frames);
     EXPECT_EQ(d.total.host_waits, want.host_waits * d.frames);
     std::printf("  %-40s %-13s %2u frames, %2u equal, per frame: %s\n", pair.name.c_str(), v.label, d.frames, equal,
@@ -148,29 +132,37 @@ gputest::Pair synthetic_pair(const std::string& name, unsigned w, unsigned h, un
 TEST(GpuCambiErrors, SampleAboveTheBitDepthFailsLikeTheCpu) {
   const gputest::Pair p = synthetic_pair("cambi_bad_10bit_320x216", 320, 216, 10,
                                          [](unsigned x, unsigned y) { return x == 200 && y == 100 ? 1024u : 300u; });
-  const std::string cpu = error_of([&] { gputest::run_engine(p, BackendChoice::Cpu, {"cambi", {}}); });
-  const std::string gpu = error_of([&] { gputest::run_engine(p, gputest::choice_of(g_backend), {"cambi", {}}); });
+  const std::string cpu = test::error_of<std::exception>([&] {
+    gputest::run_engine(p, BackendChoice::Cpu, {"cambi", {}});
+  });
+  const std::string gpu = test::error_of<std::exception>([&] {
+    gputest::run_engine(p, gputest::choice_of(g_backend), {"cambi", {}});
+  });
   EXPECT_NE(cpu.find("1024"), std::string::npos) << cpu;
   EXPECT_EQ(cpu, gpu);
 }
 
 TEST(GpuCambiErrors, WindowTooLargeFailsLikeTheCpu) {
-  const gputest::Pair p = synthetic_pair("cambi_flat_8bit_3840x216", 3840, 216, 8, [](unsigned, unsigned) { return 90u; });
+  const gputest::Pair p =
+      synthetic_pair("cambi_flat_8bit_3840x216", 3840, 216, 8, [](unsigned, unsigned) { return 90u; });
   const FeatureRequest f{"cambi", {{"window_size", "127"}}};
-  const std::string cpu = error_of([&] { gputest::run_engine(p, BackendChoice::Cpu, f); });
-  const std::string gpu = error_of([&] { gputest::run_engine(p, gputest::choice_of(g_backend), f); });
+  const std::string cpu = test::error_of<std::exception>([&] { gputest::run_engine(p, BackendChoice::Cpu, f); });
+  const std::string gpu =
+      test::error_of<std::exception>([&] { gputest::run_engine(p, gputest::choice_of(g_backend), f); });
   EXPECT_NE(cpu.find("too large for reciprocal LUT"), std::string::npos) << cpu;
   EXPECT_EQ(cpu, gpu);
 }
 
 TEST(GpuCambiErrors, FullRefAndHeatmapsStayOnTheCpu) {
-  const gputest::Pair p = synthetic_pair("cambi_flat_8bit_320x216", 320, 216, 8, [](unsigned, unsigned) { return 90u; });
+  const gputest::Pair p =
+      synthetic_pair("cambi_flat_8bit_320x216", 320, 216, 8, [](unsigned, unsigned) { return 90u; });
   for (const FeatureRequest& f : {FeatureRequest{"cambi", {{"full_ref", "true"}}},
                                   FeatureRequest{"cambi", {{"heatmaps_path", "/tmp/cambi_heatmaps"}}}}) {
-    const std::string gpu = error_of([&] { gputest::run_engine(p, gputest::choice_of(g_backend), f); });
+    const std::string gpu =
+        test::error_of<std::exception>([&] { gputest::run_engine(p, gputest::choice_of(g_backend), f); });
     EXPECT_NE(gpu.find("on the CPU only"), std::string::npos) << gpu;
     EXPECT_NE(gpu.find(f.options[0].first), std::string::npos) << gpu;
-    EXPECT_EQ(error_of([&] { gputest::run_engine(p, BackendChoice::Cpu, f); }), "");
+    EXPECT_EQ(test::error_of<std::exception>([&] { gputest::run_engine(p, BackendChoice::Cpu, f); }), "");
   }
 }
 

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <string>
 
+#include "features/psnr/gpu/psnr_plan.hpp"
 #include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "cupti_counter.hpp"

@@ -10,6 +10,7 @@
 
 #include <cstdio>
 
+#include "features/motion/gpu/motion_plan.hpp"
 #include "features/motion/gpu/motion_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"
@@ -41,26 +42,14 @@ void check_pair(const gputest::Pair& pair) {
   const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
   for (const Variant& v : variants()) {
     SCOPED_TRACE(v.label);
-    const Result cpu = gputest::run_engine(pair, BackendChoice::Cpu, v.feature);
-    const Result gpu = gputest::run_engine(pair, gputest::choice_of(g_backend), v.feature);
-    EXPECT_EQ(cpu.backend, "cpu");
-    EXPECT_EQ(gpu.backend, to_string(g_backend));
-    gputest::expect_identical(cpu, gpu);
+    const Result gpu = gputest::run_beside_cpu(pair, g_backend, v.feature);
 
     ASSERT_TRUE(gpu.device.has_value());
     const DeviceStats& d = *gpu.device;
     const gpu::FrameLayout layout(geometry, v.force_zero ? 0 : gpu::plane_bit(gpu::Side::Ref, 0),
                                   sizeof(motion::twin::Results));
-    DeviceCounts want;
-    want.launches = v.force_zero ? 0 : motion::twin::kLaunchesPerFrame;
-    want.h2d_copies = 1;
-    want.h2d_bytes = layout.upload_bytes();
-    want.d2h_copies = 1;
-    want.d2h_bytes = layout.results_bytes();
-    want.host_waits = 1;
-    EXPECT_EQ(d.frames, gpu.frame_count);
-    EXPECT_EQ(d.per_frame_min, want) << gputest::describe(d.per_frame_min);
-    EXPECT_EQ(d.per_frame_max, want) << gputest::describe(d.per_frame_max);
+    const DeviceCounts want = gputest::frame_counts(layout, v.force_zero ? 0 : motion::twin::kLaunchesPerFrame);
+    gputest::expect_frame_counts(d, gpu.frame_count, want, want);
     std::printf("  %-40s %-12s %2u frames, per frame: %s\n", pair.name.c_str(), v.label, d.frames,
                 gputest::describe(d.per_frame_max).c_str());
   }

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "core/registry.hpp"
+#include "features/psnr/gpu/psnr_plan.hpp"
 #include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"
@@ -38,25 +39,13 @@ void check_pair(const gputest::Pair& pair) {
   const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
   for (const Variant& v : variants(geometry.bpc)) {
     SCOPED_TRACE(v.label);
-    const Result cpu = gputest::run_engine(pair, BackendChoice::Cpu, v.feature);
-    const Result gpu = gputest::run_engine(pair, gputest::choice_of(g_backend), v.feature);
-    EXPECT_EQ(cpu.backend, "cpu");
-    EXPECT_EQ(gpu.backend, to_string(g_backend));
-    gputest::expect_identical(cpu, gpu);
+    const Result gpu = gputest::run_beside_cpu(pair, g_backend, v.feature);
 
     ASSERT_TRUE(gpu.device.has_value());
     const DeviceStats& d = *gpu.device;
     const gpu::FrameLayout layout(geometry, psnr::twin::planes_mask(v.planes), v.planes * sizeof(std::uint64_t));
-    DeviceCounts want;
-    want.launches = psnr::twin::kLaunchesPerFrame;
-    want.h2d_copies = 1;
-    want.h2d_bytes = layout.upload_bytes();
-    want.d2h_copies = 1;
-    want.d2h_bytes = layout.results_bytes();
-    want.host_waits = 1;
-    EXPECT_EQ(d.frames, gpu.frame_count);
-    EXPECT_EQ(d.per_frame_min, want) << gputest::describe(d.per_frame_min);
-    EXPECT_EQ(d.per_frame_max, want) << gputest::describe(d.per_frame_max);
+    const DeviceCounts want = gputest::frame_counts(layout, psnr::twin::kLaunchesPerFrame);
+    gputest::expect_frame_counts(d, gpu.frame_count, want, want);
     EXPECT_EQ(d.total.launches, want.launches * d.frames);
     EXPECT_EQ(d.total.host_waits, want.host_waits * d.frames);
     std::printf("  %-40s %-13s %2u frames, per frame: %s\n", pair.name.c_str(), v.label, d.frames,

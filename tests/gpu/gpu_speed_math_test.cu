@@ -1,4 +1,4 @@
-// The two SpEED routines whose device code is not the host's (gpu/hd/log2.hpp,
+// The two SpEED routines whose device code is not the host's (core/hd/log2.hpp,
 // speed_linalg.hpp), checked on the device itself against their host copies, bit for bit:
 //  - linalg::givens_scale: on CUDA devices __frsqrt_rn; the host's two double operations
 //    are the correctly rounded value on every float of [1, 2] (tests/unit), so this checks
@@ -24,7 +24,7 @@
 #include "gpu/backend/device.hpp"
 #include "gpu/backend/launch.hpp"
 #include "gpu/backend/stream.hpp"
-#include "gpu/hd/log2.hpp"
+#include "core/hd/log2.hpp"
 
 namespace fastvmaf {
 namespace {

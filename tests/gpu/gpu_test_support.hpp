@@ -32,6 +32,7 @@
 
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/result.hpp"
+#include "gpu/frame_layout.hpp"
 #include "gpu/runtime.hpp"
 #include "io/video_source.hpp"
 
@@ -212,6 +213,40 @@ inline std::string describe(const DeviceCounts& c) {
   return "launches " + std::to_string(c.launches) + ", h2d " + std::to_string(c.h2d_copies) + " (" +
          std::to_string(c.h2d_bytes) + " B), d2h " + std::to_string(c.d2h_copies) + " (" +
          std::to_string(c.d2h_bytes) + " B), host waits " + std::to_string(c.host_waits);
+}
+
+// The run of `feature` on the device, after the same run on the CPU: each ran where it was
+// asked to, and every value of the device run equals the CPU's (expect_identical).
+inline Result run_beside_cpu(const Pair& pair, Backend backend, const FeatureRequest& feature) {
+  const Result cpu = run_engine(pair, BackendChoice::Cpu, feature);
+  Result gpu = run_engine(pair, choice_of(backend), feature);
+  EXPECT_EQ(cpu.backend, "cpu");
+  EXPECT_EQ(gpu.backend, to_string(backend));
+  expect_identical(cpu, gpu);
+  return gpu;
+}
+
+// What one frame of a run of one twin costs (DESIGN.md, the frame pipeline): `launches`
+// kernels, one upload of the planes `layout` holds, one download of its results block,
+// one host wait.
+inline DeviceCounts frame_counts(const gpu::FrameLayout& layout, std::uint64_t launches) {
+  DeviceCounts c;
+  c.launches = launches;
+  c.h2d_copies = 1;
+  c.h2d_bytes = layout.upload_bytes();
+  c.d2h_copies = 1;
+  c.d2h_bytes = layout.results_bytes();
+  c.host_waits = 1;
+  return c;
+}
+
+// Every one of the run's `frame_count` frames had device work, and cost between `least`
+// and `most` (per field: the per-frame minimum is `least`, the maximum `most`).
+inline void expect_frame_counts(const DeviceStats& d, unsigned frame_count, const DeviceCounts& least,
+                                const DeviceCounts& most) {
+  EXPECT_EQ(d.frames, frame_count);
+  EXPECT_EQ(d.per_frame_min, least) << describe(d.per_frame_min);
+  EXPECT_EQ(d.per_frame_max, most) << describe(d.per_frame_max);
 }
 
 // The main() of a test over the device set, after InitGoogleTest: exits kSkip without a

@@ -21,9 +21,11 @@
 #include <tuple>
 #include <vector>
 
+#include "features/vif/gpu/vif_plan.hpp"
 #include "features/vif/gpu/vif_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"
+#include "error_of.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -47,38 +49,17 @@ std::vector<Variant> variants() {
   };
 }
 
-std::string error_of(const std::function<void()>& run) {
-  try {
-    run();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
-
 void check_pair(const gputest::Pair& pair) {
   const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
   for (const Variant& v : variants()) {
     SCOPED_TRACE(v.label);
-    const Result cpu = gputest::run_engine(pair, BackendChoice::Cpu, v.feature);
-    const Result gpu = gputest::run_engine(pair, gputest::choice_of(g_backend), v.feature);
-    EXPECT_EQ(cpu.backend, "cpu");
-    EXPECT_EQ(gpu.backend, to_string(g_backend));
-    gputest::expect_identical(cpu, gpu);
+    const Result gpu = gputest::run_beside_cpu(pair, g_backend, v.feature);
 
     ASSERT_TRUE(gpu.device.has_value());
     const DeviceStats& d = *gpu.device;
     const gpu::FrameLayout layout(geometry, gpu::kLuma, sizeof(vif::twin::Results));
-    DeviceCounts want;
-    want.launches = vif::twin::kLaunchesPerFrame;
-    want.h2d_copies = 1;
-    want.h2d_bytes = layout.upload_bytes();
-    want.d2h_copies = 1;
-    want.d2h_bytes = layout.results_bytes();
-    want.host_waits = 1;
-    EXPECT_EQ(d.frames, gpu.frame_count);
-    EXPECT_EQ(d.per_frame_min, want) << gputest::describe(d.per_frame_min);
-    EXPECT_EQ(d.per_frame_max, want) << gputest::describe(d.per_frame_max);
+    const DeviceCounts want = gputest::frame_counts(layout, vif::twin::kLaunchesPerFrame);
+    gputest::expect_frame_counts(d, gpu.frame_count, want, want);
     EXPECT_EQ(d.total.launches, want.launches * d.frames);
     std::printf("  %-40s %-18s %2u frames, per frame: %s\n", pair.name.c_str(), v.label, d.frames,
                 gputest::describe(d.per_frame_max).c_str());
@@ -135,8 +116,12 @@ TEST(GpuVifSynthetic, OddSizesAndDepthsEqualTheCpu) {
 
 TEST(GpuVifSynthetic, TooSmallFailsLikeTheCpu) {
   const gputest::Pair p = noise_pair("vif_noise_15x16_8bit", 15, 16, 8);
-  const std::string cpu = error_of([&] { gputest::run_engine(p, BackendChoice::Cpu, {"vif", {}}); });
-  const std::string gpu = error_of([&] { gputest::run_engine(p, gputest::choice_of(g_backend), {"vif", {}}); });
+  const std::string cpu = test::error_of<std::exception>([&] {
+    gputest::run_engine(p, BackendChoice::Cpu, {"vif", {}});
+  });
+  const std::string gpu = test::error_of<std::exception>([&] {
+    gputest::run_engine(p, gputest::choice_of(g_backend), {"vif", {}});
+  });
   EXPECT_NE(cpu.find("too small"), std::string::npos) << cpu;
   EXPECT_EQ(cpu, gpu);
 }

@@ -1,13 +1,14 @@
 // Host replay of the ADM twin's kernels (src/features/adm/gpu/adm_kernels.cu): the same
-// five stages, blocks and work-item routines (gpu/adm_work.hpp), on frames packed with
-// the frame pipeline's layout, the twin's buffers filled with garbage first and kept
-// across frames as the twin keeps them, against the CPU reference: every scale's
-// integer totals equal AdmCpu's, and every output (adm2, aim, adm3, the scales, the
-// debug numerators and denominators) equals the CPU extractor's as a double. Fixtures:
-// 8-16 bit, 4:2:0 / 4:2:2 / 4:4:4, sizes from the 17x17 minimum (the scale-3 reads before libvmaf's buffers)
-// to rows wider than a block, every CSF mode, gain limits 1 / 1.2 / 1.37 / 100, AIM and
-// scale 0 skipped, other displays, noise weight 0 on flat content; work-items forward
-// and reverse, blocks forward and reverse; canaries behind every buffer.
+// plan (gpu/adm_plan.hpp), five stages, blocks and work-item routines (gpu/adm_work.hpp),
+// on frames packed with the frame pipeline's layout, the twin's buffers filled with
+// garbage first and kept across frames as the twin keeps them, against the CPU reference:
+// every scale's integer totals equal AdmCpu's, and every output (adm2, aim, adm3, the
+// scales, the debug numerators and denominators) equals the CPU extractor's as a double.
+// Fixtures: 8-16 bit, 4:2:0 / 4:2:2 / 4:4:4, sizes from the 17x17 minimum (the scale-3
+// reads before libvmaf's buffers) to rows wider than a block, every CSF mode, gain limits
+// 1 / 1.2 / 1.37 / 100, AIM and scale 0 skipped, other displays, noise weight 0 on flat
+// content; work-items forward and reverse, blocks forward and reverse; canaries behind
+// every buffer.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,9 +27,11 @@
 #include "features/adm/adm_cpu.hpp"
 #include "features/adm/adm_options.hpp"
 #include "features/adm/adm_outputs.hpp"
+#include "features/adm/gpu/adm_plan.hpp"
 #include "features/adm/gpu/adm_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -174,10 +177,7 @@ const char* name_of(Content c) {
 }
 
 void put(Picture& p, unsigned x, unsigned y, int v) {
-  if (p.bpc() == 8)
-    p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-  else
-    p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+  test::set_sample(p.plane(0), p.bpc(), x, y, v);
 }
 
 // A reference and a distorted picture of `content`; frame `k` shifts the pattern.

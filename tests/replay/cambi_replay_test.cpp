@@ -1,5 +1,5 @@
 // Host replay of the CAMBI twin's kernels (src/features/cambi/gpu/cambi_kernels_*.cu): the
-// same launch plan (gpu/cambi_launch.hpp), the same blocks and phases, the same
+// same launch plan (gpu/cambi_plan.hpp), the same blocks and phases, the same
 // work-items (gpu/cambi_work.hpp), warp ballots as votes gathered after a barrier, atomics as
 // plain updates, every buffer behind canaries and filled with garbage where the device's
 // would be uninitialised. Compared with the CPU reference on many small fixtures: every
@@ -21,9 +21,10 @@
 #include "core/options.hpp"
 #include "features/cambi/cambi.hpp"
 #include "features/cambi/cambi_options.hpp"
-#include "features/cambi/gpu/cambi_launch.hpp"
+#include "features/cambi/gpu/cambi_plan.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::cambi {
 namespace {
@@ -325,10 +326,7 @@ Picture make_picture(unsigned w, unsigned h, unsigned bpc, unsigned seed, unsign
       unsigned s = bpc >= 8 ? static_cast<unsigned>(v) << (bpc - 8) : static_cast<unsigned>(v) >> (8 - bpc);
       if (bpc > 8 && ((xs / 16 + ys / 16) % 3 == 0)) s += static_cast<unsigned>(dither(rng));
       s = std::min(s, max);
-      if (bpc == 8)
-        p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(s);
-      else
-        p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(s);
+      test::set_sample(p.plane(0), bpc, x, y, s);
     }
   return p;
 }

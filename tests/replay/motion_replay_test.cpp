@@ -13,12 +13,14 @@
 
 #include "core/collector.hpp"
 #include "core/options.hpp"
+#include "features/motion/gpu/motion_plan.hpp"
 #include "features/motion/gpu/motion_work.hpp"
 #include "features/motion/motion.hpp"
 #include "features/motion/motion_options.hpp"
 #include "features/motion/motion_params.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -111,13 +113,10 @@ Picture make_picture(const VideoGeometry& g, std::mt19937& rng, Content content,
         unsigned v = dist(rng);
         if (content == Content::Extremes) v = (v & 1) ? max : 0;
         if (content == Content::Still && previous) {
-          v = g.bpc == 8 ? previous->plane(c).row<std::uint8_t>(y)[x] : previous->plane(c).row<std::uint16_t>(y)[x];
+          v = test::sample_at(previous->plane(c), g.bpc, x, y);
           if ((x * 7 + y * 3) % 11 == 0) v = dist(rng);  // a few pixels move
         }
-        if (g.bpc == 8)
-          pl.row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-        else
-          pl.row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+        test::set_sample(pl, g.bpc, x, y, v);
       }
   }
   return p;

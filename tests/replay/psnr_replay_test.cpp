@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "features/psnr/psnr.hpp"
+#include "features/psnr/gpu/psnr_plan.hpp"
 #include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -87,10 +89,7 @@ Picture make_picture(PixelFormat fmt, unsigned bpc, unsigned w, unsigned h, std:
           case Fill::Extremes: v = is_ref ? max : 0; break;
           case Fill::Equal: v = (x * 7 + y * 3) & max; break;
         }
-        if (bpc == 8)
-          pl.row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-        else
-          pl.row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+        test::set_sample(pl, bpc, x, y, v);
       }
   }
   return p;

@@ -1,13 +1,13 @@
 // Host replay of the SpEED twins' kernels (src/features/speed/gpu/speed_kernels_*.cu): the
-// same plan (make_plan, the scratch and table layout), the same grids, blocks and phases,
-// the same work-item routines (gpu/speed_work.hpp), on frames packed with the frame
-// pipeline's layout, and for speed_temporal the ring of luma planes kept across frames,
-// against the CPU extractors on many fixtures: 4:2:0, 4:2:2 and 4:4:4 at 8 to 16 bit,
-// sizes down to the smallest the CPU accepts, odd sizes, every option (kernel scales,
-// prescales and their four methods, sigma_nn, nn_floor, max_val, the seven variance
-// weightings, use_ref_diff), flat, noisy, smooth and extreme content, flat channels
-// (singular covariances), work-items forward and reverse, canaries behind every buffer.
-// Every value equal to the CPU's as a double, bit for bit.
+// same plan (gpu/speed_plan.hpp: make_plan, the scratch and table layout, the grids), the
+// same blocks and phases, the same work-item routines (gpu/speed_work.hpp), on frames
+// packed with the frame pipeline's layout, and for speed_temporal the ring of luma planes
+// kept across frames, against the CPU extractors on many fixtures: 4:2:0, 4:2:2 and 4:4:4
+// at 8 to 16 bit, sizes down to the smallest the CPU accepts, odd sizes, every option
+// (kernel scales, prescales and their four methods, sigma_nn, nn_floor, max_val, the seven
+// variance weightings, use_ref_diff), flat, noisy, smooth and extreme content, flat
+// channels (singular covariances), work-items forward and reverse, canaries behind every
+// buffer. Every value equal to the CPU's as a double, bit for bit.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -21,12 +21,14 @@
 
 #include "core/collector.hpp"
 #include "core/options.hpp"
+#include "features/speed/gpu/speed_plan.hpp"
 #include "features/speed/gpu/speed_work.hpp"
 #include "features/speed/speed.hpp"
 #include "features/speed/speed_options.hpp"
 #include "features/speed/speed_params.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -345,10 +347,7 @@ Picture make_picture(const VideoGeometry& g, std::mt19937& rng, Content content,
             break;
         }
         const unsigned s = static_cast<unsigned>(std::min<double>(max, std::max(0.0, std::round(v))));
-        if (g.bpc == 8)
-          pl.row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(s);
-        else
-          pl.row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(s);
+        test::set_sample(pl, g.bpc, x, y, s);
       }
   }
   return p;

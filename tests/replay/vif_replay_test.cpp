@@ -21,12 +21,14 @@
 #include "core/collector.hpp"
 #include "core/cpu.hpp"
 #include "core/options.hpp"
+#include "features/vif/gpu/vif_plan.hpp"
 #include "features/vif/gpu/vif_work.hpp"
 #include "features/vif/vif.hpp"
 #include "features/vif/vif_options.hpp"
 #include "features/vif/vif_params.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -158,10 +160,7 @@ const char* name_of(Content c) {
 void put(Plane& p, unsigned bpc, unsigned x, unsigned y, long v) {
   const long max = (1l << bpc) - 1;
   v = std::clamp(v, 0l, max);
-  if (bpc == 8)
-    p.row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-  else
-    p.row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+  test::set_sample(p, bpc, x, y, v);
 }
 
 std::pair<Picture, Picture> make_pair(const VideoGeometry& g, std::mt19937& rng, Content content) {

@@ -15,6 +15,7 @@
 #include "extractor_values.hpp"
 #include "features/adm/adm_cpu.hpp"
 #include "features/adm/adm_params.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::adm {
 namespace {
@@ -32,10 +33,7 @@ Picture random_picture(std::mt19937& rng, unsigned w, unsigned h, unsigned bpc) 
       double v = 0.5 + 0.35 * std::sin(fx * c) * std::cos(fy * r) + ((c / 7 + r / 5) % 3 == 0 ? 0.1 : 0.0);
       unsigned s = static_cast<unsigned>(std::clamp(v, 0.0, 1.0) * max);
       s = std::min(max, s + static_cast<unsigned>(rng() % noise));
-      if (bpc == 8)
-        y.row<std::uint8_t>(r)[c] = static_cast<std::uint8_t>(s);
-      else
-        y.row<std::uint16_t>(r)[c] = static_cast<std::uint16_t>(s);
+      test::set_sample(y, bpc, c, r, s);
     }
   }
   return pic;
@@ -49,7 +47,7 @@ Picture distort(std::mt19937& rng, const Picture& ref) {
   const Plane& in = ref.plane(0);
   const Plane& out = d.plane(0);
   auto at = [&](unsigned r, unsigned c) -> int {
-    return ref.bpc() == 8 ? in.row<std::uint8_t>(r)[c] : in.row<std::uint16_t>(r)[c];
+    return static_cast<int>(test::sample_at(in, ref.bpc(), c, r));
   };
   for (unsigned r = 0; r < ref.height(); ++r) {
     for (unsigned c = 0; c < ref.width(); ++c) {
@@ -57,10 +55,7 @@ Picture distort(std::mt19937& rng, const Picture& ref) {
       if (blur && c + 1 < ref.width()) v = (v * blur + at(r, c + 1)) / (blur + 1);
       v += noise ? static_cast<int>(rng() % (2 * noise + 1)) - noise : 0;
       v = std::clamp(v, 0, static_cast<int>(max));
-      if (ref.bpc() == 8)
-        out.row<std::uint8_t>(r)[c] = static_cast<std::uint8_t>(v);
-      else
-        out.row<std::uint16_t>(r)[c] = static_cast<std::uint16_t>(v);
+      test::set_sample(out, ref.bpc(), c, r, v);
     }
   }
   return d;

@@ -11,6 +11,9 @@
 #include "core/registry.hpp"
 #include "features/adm/adm.hpp"
 #include "features/adm/adm_options.hpp"
+#include "error_of.hpp"
+#include "value_sink.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::adm {
 namespace {
@@ -21,14 +24,7 @@ OptionSet options(std::initializer_list<std::pair<const char*, const char*>> kv)
   return OptionSet("adm", &option_specs(), d);
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::fastvmaf::test::error_of;
 
 TEST(AdmExtractor, RejectsOptionsOutOfRange) {
   EXPECT_NE(error_of([] { options({{"adm_enhn_gain_limit", "0.5"}}); }).find("adm_enhn_gain_limit"), std::string::npos);
@@ -45,7 +41,9 @@ TEST(AdmExtractor, RejectsWhatLibvmafCannotCompute) {
     AdmExtractor e(options({{"adm_norm_view_dist", "2.9"}}));
   });
   EXPECT_NE(low.find("3240"), std::string::npos) << low;
-  EXPECT_EQ(error_of([] { AdmExtractor e(options({{"adm_norm_view_dist", "1.5"}, {"adm_ref_display_height", "2160"}})); }),
+  EXPECT_EQ(error_of([] {
+              AdmExtractor e(options({{"adm_norm_view_dist", "1.5"}, {"adm_ref_display_height", "2160"}}));
+            }),
             "");
   // The blended CSFs know a few displays only.
   const std::string blend = error_of([] {
@@ -67,13 +65,7 @@ TEST(AdmExtractor, RejectsFramesBelow17x17) {
   EXPECT_NO_THROW(ok.init({17, 17, PixelFormat::YUV444, 10}));
 }
 
-class Sink : public FeatureSink {
- public:
-  // Keyed by the printed name (libvmaf's alias).
-  void append(const std::string& name, unsigned, double value) override { values[std::string(feature_alias(name))] = value; }
-  void aggregate(const std::string&, double) override {}
-  std::map<std::string, double> values;
-};
+using Sink = ::fastvmaf::test::ValueSink;
 
 Picture textured(unsigned w, unsigned h, unsigned bpc, unsigned seed, int noise) {
   Picture p = Picture::allocate(PixelFormat::YUV420, bpc, w, h);
@@ -84,10 +76,7 @@ Picture textured(unsigned w, unsigned h, unsigned bpc, unsigned seed, int noise)
       int v = static_cast<int>((0.5 + 0.4 * std::sin(0.3 * x) * std::cos(0.2 * y)) * max);
       if (noise) v += static_cast<int>(rng() % (2 * noise + 1)) - noise;
       v = std::clamp(v, 0, max);
-      if (bpc == 8)
-        p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-      else
-        p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+      test::set_sample(p.plane(0), bpc, x, y, v);
     }
   }
   return p;
@@ -102,7 +91,7 @@ std::map<std::string, double> score(const OptionSet& o, const Picture& ref, cons
   e.submit(f);
   Sink sink;
   e.collect(0, sink);
-  return sink.values;
+  return sink.aliased;
 }
 
 TEST(AdmExtractor, ScoresOddSizesAndEveryBitDepth) {
@@ -156,7 +145,8 @@ TEST(AdmExtractor, Adm3BlendsDlmAndAimAndClipsAtTheMinimum) {
   EXPECT_EQ(clipped.at("integer_adm3_min_1"), 1.0);
   const auto skip = score(options({{"adm_skip_scale0", "true"}}), ref, dis);
   EXPECT_EQ(skip.at("integer_adm_scale0_ssz"), 0.0);
-  EXPECT_EQ(skip.at("integer_adm_scale1_ssz"), s.at("integer_adm_scale1_dlmw_0.7"));  // scale 0 only feeds scale 1's input
+  EXPECT_EQ(skip.at("integer_adm_scale1_ssz"),
+            s.at("integer_adm_scale1_dlmw_0.7"));  // scale 0 only feeds scale 1's input
 }
 
 }  // namespace

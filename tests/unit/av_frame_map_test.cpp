@@ -17,6 +17,7 @@ extern "C" {
 }
 
 #include "io/av_frame_map.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::io {
 namespace {
@@ -82,7 +83,7 @@ TEST(AvFrameMap, EveryAcceptedFormatCopiesEverySampleExactly) {
           std::fill(want.begin(), want.end(), static_cast<std::uint16_t>(1u << (layout->bpc - 1)));  // gray
         }
         for (unsigned x = 0; x < pl.width; ++x) {
-          const unsigned got = layout->bpc == 8 ? pl.row<std::uint8_t>(y)[x] : pl.row<std::uint16_t>(y)[x];
+          const unsigned got = test::sample_at(pl, layout->bpc, x, y);
           ASSERT_EQ(got, want[x]) << d->name << " plane " << c << " row " << y << " column " << x;
         }
         // The picture's row padding stays zero.

@@ -17,6 +17,7 @@
 #include "core/registry.hpp"
 #include "features/cambi/cambi.hpp"
 #include "features/cambi/cambi_options.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::cambi {
 namespace {
@@ -36,10 +37,7 @@ Picture banded(unsigned w, unsigned h, unsigned bpc, unsigned seed) {
     for (unsigned j = 0; j < w; ++j) {
       unsigned v = 30 + (j * 12) / w + (i * 6) / std::max(h, 256u);  // steps of one 8-bit level
       if (rng() % 50 == 0) v += 1;
-      if (bpc == 8)
-        y.row<std::uint8_t>(i)[j] = static_cast<std::uint8_t>(v);
-      else
-        y.row<std::uint16_t>(i)[j] = static_cast<std::uint16_t>(v << (bpc - 8));
+      test::set_sample(y, bpc, j, i, v << (bpc - 8));
     }
   return pic;
 }

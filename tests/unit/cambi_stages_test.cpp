@@ -12,6 +12,7 @@
 #include "features/cambi/cambi_math.hpp"
 #include "features/cambi/cambi_params.hpp"
 #include "features/cambi/cambi_stages.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::cambi {
 namespace {
@@ -103,10 +104,7 @@ TEST(CambiStages, PreprocessConvertsResizesAndAntiDithers) {
       std::uniform_int_distribution<unsigned> sample(0, (1u << bpc) - 1);
       for (unsigned i = 0; i < h; ++i)
         for (unsigned j = 0; j < w; ++j) {
-          if (bpc == 8)
-            y.row<std::uint8_t>(i)[j] = static_cast<std::uint8_t>(sample(rng));
-          else
-            y.row<std::uint16_t>(i)[j] = static_cast<std::uint16_t>(sample(rng));
+          test::set_sample(y, bpc, j, i, sample(rng));
         }
       SidePlan side;
       side.width = ow;
@@ -115,7 +113,7 @@ TEST(CambiStages, PreprocessConvertsResizesAndAntiDithers) {
       side.source_y = resize_source_indices(h, oh);
       auto src = [&](unsigned i, unsigned j) -> unsigned {
         const unsigned si = side.source_y[i], sj = side.source_x[j];
-        return bpc == 8 ? y.row<std::uint8_t>(si)[sj] : y.row<std::uint16_t>(si)[sj];
+        return static_cast<int>(test::sample_at(y, bpc, sj, si));
       };
       for (bool dither : {false, true}) {
         Image out{ow, oh, std::vector<std::uint16_t>(static_cast<std::size_t>(ow) * oh)};

@@ -34,6 +34,9 @@ TEST(CommonFloatPicture, ConvertsAsPictureCopy) {
   EXPECT_EQ(depth_divisor(10), 4.0f);
   EXPECT_EQ(depth_divisor(12), 16.0f);
   EXPECT_EQ(depth_divisor(16), 256.0f);
+  EXPECT_EQ(depth_divisor(8), 1.0f);
+  // The depths the float extractors refuse: SpEED (which takes every depth) divides by 256.
+  for (unsigned bpc : {9u, 11u, 13u, 14u, 15u}) EXPECT_EQ(depth_divisor(bpc), 256.0f) << bpc;
 
   Picture p = Picture::allocate(PixelFormat::YUV420, 10, 5, 3);
   for (unsigned y = 0; y < 3; ++y)

@@ -23,6 +23,8 @@
 #include "features/float_adm/float_adm_options.hpp"
 #include "features/float_adm/float_adm_params.hpp"
 #include "float_reference.hpp"
+#include "error_of.hpp"
+#include "value_sink.hpp"
 
 namespace fastvmaf::float_adm {
 namespace {
@@ -35,14 +37,7 @@ OptionSet options(const std::vector<std::pair<const char*, const char*>>& kv) {
   return OptionSet("float_adm", &option_specs(), d);
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::fastvmaf::test::error_of;
 
 struct RefBands {
   FloatImage a, b[3];
@@ -254,39 +249,32 @@ TEST(FloatAdmParams, CsfModesAndOverrides) {
   EXPECT_NEAR(common::native_csf(0, 3.0, 1080, 0), (0.31 + 0.69 * sf) * std::exp(-0.29 * sf), 1e-6);
 }
 
-class Sink : public FeatureSink {
- public:
-  void append(const std::string& name, unsigned, double value) override {
-    values[std::string(feature_alias(name))] = value;
-  }
-  void aggregate(const std::string&, double) override {}
-  std::map<std::string, double> values;
-};
+using Sink = ::fastvmaf::test::ValueSink;
 
 TEST(FloatAdmParams, ScoresAndNames) {
   ScaleSums sums[kScales] = {{1, 2, 0.5f}, {2, 4, 1}, {3, 4, 1}, {1, 2, 0.25f}};
   Sink s;
   const OptionSet o = options({{"debug", "true"}, {"adm_enhn_gain_limit", "1.0"}, {"adm_csf_mode", "1"}});
   emit_scores(Config::from(o), sums, 64, 64, make_feature_names(o), 0, s);
-  EXPECT_EQ(s.values.at("adm2_csf_1_egl_1"), 7.0 / 12.0);
-  EXPECT_EQ(s.values.at("aim_csf_1_egl_1"), 2.75 / 12.0);
-  EXPECT_EQ(s.values.at("adm3_csf_1_egl_1"), 7.0 / 12.0 * 0.5 + (1 - 2.75 / 12.0) * 0.5);
-  EXPECT_EQ(s.values.at("adm_scale3_csf_1_egl_1"), 0.5);
-  EXPECT_EQ(s.values.at("adm"), 7.0 / 12.0);  // not a provided feature: no suffix, as libvmaf
-  EXPECT_EQ(s.values.at("adm_num_csf_1_egl_1"), 7.0);
-  EXPECT_EQ(s.values.at("adm_den_scale2_csf_1_egl_1"), 4.0);
+  EXPECT_EQ(s.aliased.at("adm2_csf_1_egl_1"), 7.0 / 12.0);
+  EXPECT_EQ(s.aliased.at("aim_csf_1_egl_1"), 2.75 / 12.0);
+  EXPECT_EQ(s.aliased.at("adm3_csf_1_egl_1"), 7.0 / 12.0 * 0.5 + (1 - 2.75 / 12.0) * 0.5);
+  EXPECT_EQ(s.aliased.at("adm_scale3_csf_1_egl_1"), 0.5);
+  EXPECT_EQ(s.aliased.at("adm"), 7.0 / 12.0);  // not a provided feature: no suffix, as libvmaf
+  EXPECT_EQ(s.aliased.at("adm_num_csf_1_egl_1"), 7.0);
+  EXPECT_EQ(s.aliased.at("adm_den_scale2_csf_1_egl_1"), 4.0);
   // skip_aim_scale leaves that scale out of aim; the harmonic mean and min_val.
   Sink t;
   const OptionSet h = options({{"adm_skip_aim_scale", "0"}, {"adm_adm3_apply_hm", "true"}, {"adm_min_val", "0.9"}});
   emit_scores(Config::from(h), sums, 64, 64, make_feature_names(h), 0, t);
-  EXPECT_EQ(t.values.at("aim_aah_min_0.9_sasc_0"), 2.25 / 10.0);
-  EXPECT_EQ(t.values.at("adm3_aah_min_0.9_sasc_0"), 0.9);
+  EXPECT_EQ(t.aliased.at("aim_aah_min_0.9_sasc_0"), 2.25 / 10.0);
+  EXPECT_EQ(t.aliased.at("adm3_aah_min_0.9_sasc_0"), 0.9);
   // A zero denominator: adm2 is 1 and aim 0 (libvmaf leaves aim uninitialised).
   ScaleSums zero[kScales] = {};
   Sink z;
   emit_scores(Config::from(options({})), zero, 64, 64, make_feature_names(options({})), 0, z);
-  EXPECT_EQ(z.values.at("adm2"), 1.0);
-  EXPECT_EQ(z.values.at("aim"), 0.0);
+  EXPECT_EQ(z.aliased.at("adm2"), 1.0);
+  EXPECT_EQ(z.aliased.at("aim"), 0.0);
 }
 
 TEST(FloatAdmExtractor, RefusesWhatLibvmafCannotScore) {

@@ -18,6 +18,8 @@
 #include "features/float_moment/float_moment_params.hpp"
 #include "features/float_psnr/float_psnr.hpp"
 #include "features/float_psnr/float_psnr_params.hpp"
+#include "error_of.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -29,10 +31,7 @@ Picture random_picture(unsigned w, unsigned h, unsigned bpc, std::mt19937& rng, 
     for (unsigned x = 0; x < w; ++x) {
       // mode 0: uniform; 1: all at the maximum; 2: 0 or the maximum.
       const unsigned v = mode == 1 ? max : mode == 2 ? (rng() & 1) * max : rng() % (max + 1);
-      if (bpc == 8)
-        p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-      else
-        p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+      test::set_sample(p.plane(0), bpc, x, y, v);
     }
   return p;
 }
@@ -61,14 +60,7 @@ TEST(FloatPsnr, ScoreIsCappedAndFloored) {
   EXPECT_EQ(float_psnr::psnr_score(16.0, 4, 4, p), 10 * std::log10(255.75 * 255.75 / 1.0));
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::fastvmaf::test::error_of;
 
 template <class E>
 std::string init_error(const char* name, unsigned w, unsigned h, unsigned bpc) {

@@ -18,6 +18,7 @@
 #include "features/float_motion/float_motion_options.hpp"
 #include "features/float_motion/float_motion_params.hpp"
 #include "float_reference.hpp"
+#include "error_of.hpp"
 
 namespace fastvmaf::float_motion {
 namespace {
@@ -30,14 +31,7 @@ OptionSet options(const std::vector<std::pair<const char*, const char*>>& kv) {
   return OptionSet("float_motion", &option_specs(), d);
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::fastvmaf::test::error_of;
 
 // vmaf_image_sad_c at one scale, literally: fabs in double, row sums stored as float.
 float literal_sad(const FloatImage& a, const FloatImage& b) {

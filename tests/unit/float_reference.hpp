@@ -18,6 +18,7 @@
 #include "core/cpu.hpp"
 #include "core/extractor.hpp"
 #include "fastvmaf/picture.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::test {
 
@@ -74,17 +75,14 @@ inline Picture textured_picture(PixelFormat fmt, unsigned w, unsigned h, unsigne
         int v;
         if (base) {
           const Plane& bp = base->plane(c);
-          v = bpc == 8 ? bp.row<std::uint8_t>(y)[x] : bp.row<std::uint16_t>(y)[x];
+          v = static_cast<int>(test::sample_at(bp, bpc, x, y));
           v += static_cast<int>((static_cast<int>(rng() % (2 * noise + 1)) - noise) * scale);
         } else {
           v = static_cast<int>((128 + 60 * std::sin(x * 0.21 + phase) * std::cos(y * 0.17 + c) +
                                 static_cast<int>(rng() % 40) - 20) * scale);
         }
         v = v < 0 ? 0 : (v > max ? max : v);
-        if (bpc == 8)
-          pl.row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-        else
-          pl.row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+        test::set_sample(pl, bpc, x, y, v);
       }
   }
   return p;

@@ -21,6 +21,8 @@
 #include "features/float_vif/float_vif_options.hpp"
 #include "features/float_vif/float_vif_params.hpp"
 #include "float_reference.hpp"
+#include "error_of.hpp"
+#include "value_sink.hpp"
 
 namespace fastvmaf::float_vif {
 namespace {
@@ -31,14 +33,7 @@ OptionSet options(std::initializer_list<std::pair<const char*, const char*>> kv)
   return OptionSet("float_vif", &option_specs(), d);
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::fastvmaf::test::error_of;
 
 TEST(FloatVifMath, Log2ApproxIsExactAtPowersOfTwoAndCloseElsewhere) {
   for (int k = -20; k <= 20; ++k) EXPECT_EQ(log2_approx(std::ldexp(1.0f, k)), static_cast<float>(k));
@@ -149,31 +144,24 @@ TEST(FloatVifExtractor, EqualsTheWholeImageComputation) {
   }
 }
 
-class Sink : public FeatureSink {
- public:
-  void append(const std::string& name, unsigned, double value) override {
-    values[std::string(feature_alias(name))] = value;
-  }
-  void aggregate(const std::string&, double) override {}
-  std::map<std::string, double> values;
-};
+using Sink = ::fastvmaf::test::ValueSink;
 
 TEST(FloatVifExtractor, NamesAndDebugOutputs) {
   Sink sink;
   const Config c = Config::from(options({{"vif_skip_scale0", "true"}, {"debug", "true"}}));
   const ScaleSums sums[kScales] = {{0, 0}, {2, 4}, {3, 4}, {1, 8}};
   emit_scores(c, sums, make_feature_names(options({{"vif_skip_scale0", "true"}, {"debug", "true"}})), 0, sink);
-  EXPECT_EQ(sink.values.at("vif_scale0_ssclz"), 0.0);
-  EXPECT_EQ(sink.values.at("vif_scale1_ssclz"), 0.5);
-  EXPECT_EQ(sink.values.at("vif_num_scale0_ssclz"), 0.0);
-  EXPECT_EQ(sink.values.at("vif_den_scale0_ssclz"), -1.0);
-  EXPECT_EQ(sink.values.at("vif_ssclz"), 6.0 / 16.0);
+  EXPECT_EQ(sink.aliased.at("vif_scale0_ssclz"), 0.0);
+  EXPECT_EQ(sink.aliased.at("vif_scale1_ssclz"), 0.5);
+  EXPECT_EQ(sink.aliased.at("vif_num_scale0_ssclz"), 0.0);
+  EXPECT_EQ(sink.aliased.at("vif_den_scale0_ssclz"), -1.0);
+  EXPECT_EQ(sink.aliased.at("vif_ssclz"), 6.0 / 16.0);
   Sink plain;
   const OptionSet o =
       options({{"vif_kernelscale", "0.5"}, {"vif_enhn_gain_limit", "1.0"}, {"vif_scale3_min_val", "0.9"}});
   emit_scores(Config::from(o), sums, make_feature_names(o), 0, plain);
-  EXPECT_EQ(plain.values.size(), 4u);
-  EXPECT_EQ(plain.values.at("vif_scale3_egl_1_ks_0.5_s3miv_0.9"), 0.9);  // MAX(1 / 8, 0.9)
+  EXPECT_EQ(plain.aliased.size(), 4u);
+  EXPECT_EQ(plain.aliased.at("vif_scale3_egl_1_ks_0.5_s3miv_0.9"), 0.9);  // MAX(1 / 8, 0.9)
 }
 
 TEST(FloatVifExtractor, RefusesWhatLibvmafCannotScore) {

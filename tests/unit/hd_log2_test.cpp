@@ -1,4 +1,4 @@
-// hd::glibc_log2 (src/gpu/hd/log2.hpp) against glibc's log2, bit for bit, on the whole
+// hd::glibc_log2 (src/core/hd/log2.hpp) against glibc's log2, bit for bit, on the whole
 // domain SpEED can reach (docs/adr/0205-speed-gpu-twin.md, "log2"):
 //  - every non-negative float (as a double; negative ones take one branch, checked at a
 //    stride): the entropies' log2(L * S + sigma_nn),
@@ -19,7 +19,7 @@
 #include <random>
 #include <string>
 
-#include "gpu/hd/log2.hpp"
+#include "core/hd/log2.hpp"
 
 namespace fastvmaf::hd {
 namespace {

@@ -18,6 +18,7 @@
 #include "features/motion/motion_options.hpp"
 #include "features/motion/motion_params.hpp"
 #include "features/motion/motion_dsp.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::motion {
 namespace {
@@ -75,10 +76,7 @@ Picture to_picture(const Img& img, unsigned bpc) {
   Picture p = Picture::allocate(PixelFormat::YUV420, bpc, img.w, img.h);
   for (unsigned y = 0; y < img.h; ++y)
     for (unsigned x = 0; x < img.w; ++x) {
-      if (bpc == 8)
-        p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(img.px[y * img.w + x]);
-      else
-        p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(img.px[y * img.w + x]);
+      test::set_sample(p.plane(0), bpc, x, y, img.px[y * img.w + x]);
     }
   return p;
 }

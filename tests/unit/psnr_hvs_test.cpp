@@ -18,6 +18,7 @@
 #include "features/psnr_hvs/psnr_hvs_math.hpp"
 #include "features/psnr_hvs/psnr_hvs_options.hpp"
 #include "features/psnr_hvs/psnr_hvs_params.hpp"
+#include "value_sink.hpp"
 
 namespace fastvmaf::psnr_hvs {
 namespace {
@@ -130,16 +131,7 @@ TEST(PsnrHvsLevels, PlaneScoresEqualTheCEntries) {
     }
 }
 
-class Sink : public FeatureSink {
- public:
-  void append(const std::string& name, unsigned, double value) override {
-    names.push_back(name);
-    values[name] = value;
-  }
-  void aggregate(const std::string&, double) override {}
-  std::vector<std::string> names;
-  std::map<std::string, double> values;
-};
+using Sink = ::fastvmaf::test::ValueSink;
 
 TEST(PsnrHvs, RefusesMoreThan12BitsAndNamesItsOutputs) {
   const OptionSet none("psnr_hvs", &option_specs(), OptionDict{});
@@ -154,7 +146,8 @@ TEST(PsnrHvs, RefusesMoreThan12BitsAndNamesItsOutputs) {
   }
   PsnrHvsExtractor e(none);
   e.init({64, 48, PixelFormat::YUV420, 12});
-  Picture r = Picture::allocate(PixelFormat::YUV420, 12, 64, 48), d = Picture::allocate(PixelFormat::YUV420, 12, 64, 48);
+  Picture r = Picture::allocate(PixelFormat::YUV420, 12, 64, 48),
+          d = Picture::allocate(PixelFormat::YUV420, 12, 64, 48);
   for (int p = 0; p < 3; ++p)
     for (unsigned y = 0; y < r.plane(p).height; ++y)
       for (unsigned x = 0; x < r.plane(p).width; ++x) {

@@ -16,6 +16,7 @@
 #include "features/speed/speed.hpp"
 #include "features/speed/speed_options.hpp"
 #include "speed_reference.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::speed {
 namespace {
@@ -37,10 +38,7 @@ Picture make_picture(PixelFormat fmt, unsigned bpc, unsigned w, unsigned h, unsi
       for (unsigned x = 0; x < pl.width; ++x) {
         int v = cells[(y / 8) * (pl.width / 8 + 1) + x / 8] + t(g) + (noisy ? z(n) : 0);
         v = std::clamp(v, 0, 255) << shift;
-        if (bpc == 8)
-          pl.row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-        else
-          pl.row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+        test::set_sample(pl, bpc, x, y, v);
       }
     }
   }

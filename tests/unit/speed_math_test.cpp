@@ -1,77 +1,17 @@
 // SpEED's per-element arithmetic (speed_math.hpp) against the formulas it implements,
-// on random inputs, and the float/double choices that make it libvmaf's; where it is
-// common's arithmetic spelled for the twin, against common's bits.
+// on random inputs, and the float/double choices that make it libvmaf's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <vector>
 
-#include "common/float_picture.hpp"
-#include "common/resample_math.hpp"
 #include "features/speed/speed_math.hpp"
 
 namespace fastvmaf::speed::math {
 namespace {
-
-// picture_copy's conversion, the bilinear blend and the bicubic and lanczos4 samples are
-// common's operations (float_picture.hpp, resample_math.hpp; their formulas are tested in
-// common_resample_test) in the same order, spelled with gpu/hd's rounded operations for
-// the twin. They must give common's bits: on every sample value, and on random blends.
-std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
-
-TEST(SpeedMath, SampleConversionIsCommonsBitForBit) {
-  for (int v = 0; v < 256; ++v) {
-    const auto b = static_cast<std::uint8_t>(v);
-    ASSERT_EQ(bits(sample_8bit(b)), bits(common::to_float(b, kSampleOffset))) << v;
-  }
-  for (float divisor : {4.0f, 16.0f, 256.0f})
-    for (int v = 0; v < 65536; ++v) {
-      const auto w = static_cast<std::uint16_t>(v);
-      ASSERT_EQ(bits(sample_hbd(w, divisor)), bits(common::to_float(w, divisor, kSampleOffset)))
-          << v << " / " << divisor;
-    }
-}
-
-TEST(SpeedMath, BilinearBlendIsCommonsBitForBit) {
-  std::mt19937 g(3);
-  // The tables' fractions lie in [-1.5, 1): 0 where the coordinate is whole, below -1 at
-  // the left and top borders, where the fraction is taken against the mirrored floor.
-  std::uniform_real_distribution<float> v(-128, 128), f(-1.5f, 1);
-  for (int i = 0; i < 100000; ++i) {
-    const float a = v(g), b = v(g), c = v(g), d = v(g);
-    const float dx = i % 7 == 0 ? 0.0f : f(g), dy = i % 11 == 0 ? 0.0f : f(g);
-    ASSERT_EQ(bits(bilinear_blend(a, b, c, d, dx, dy)), bits(common::bilinear_blend(a, b, c, d, dx, dy))) << i;
-  }
-}
-
-TEST(SpeedMath, InterpolatedSamplesAreCommonsBitForBit) {
-  const int w = 40;
-  std::mt19937 g(7);
-  std::uniform_real_distribution<float> u(-128, 128), wt(-0.3f, 1.0f);
-  std::vector<float> img(static_cast<std::size_t>(w) * w), flat(img.size(), 37.5f);
-  for (auto& v : img) v = u(g);
-  for (int trial = 0; trial < 20000; ++trial) {
-    int xi[9], yi[9];
-    float wx[9], wy[9];
-    for (int k = 0; k < 9; ++k) {
-      xi[k] = static_cast<int>(g() % w);
-      yi[k] = static_cast<int>(g() % w);
-      wx[k] = wt(g);
-      wy[k] = wt(g);
-    }
-    for (const std::vector<float>* src : {&img, &flat}) {
-      const float* p = src->data();
-      ASSERT_EQ(bits(bicubic_sample(p, w, xi, wx, yi, wy)), bits(common::bicubic_sample(p, w, xi, wx, yi, wy)))
-          << trial;
-      ASSERT_EQ(bits(lanczos4_sample(p, w, xi, wx, yi, wy)), bits(common::lanczos4_sample(p, w, xi, wx, yi, wy)))
-          << trial;
-    }
-  }
-}
 
 TEST(SpeedMath, EntropyTermsMatchTheFormulas) {
   const double c = std::log2(2 * M_PI * M_E);

@@ -22,18 +22,14 @@
 #include "features/ssim/ssim_map.hpp"
 #include "features/ssim/ssim_options.hpp"
 #include "features/ssim/ssim_params.hpp"
+#include "error_of.hpp"
+#include "value_sink.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::ssim {
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
+using ::fastvmaf::test::error_of;
 
 OptionSet ssim_options(std::initializer_list<std::pair<const char*, const char*>> kv) {
   OptionDict d;
@@ -245,10 +241,7 @@ Picture random_picture(std::mt19937& rng, unsigned w, unsigned h, unsigned bpc) 
   for (unsigned y = 0; y < h; ++y)
     for (unsigned x = 0; x < w; ++x) {
       const unsigned v = y % 5 == 0 ? flat : x % 3 == 0 ? (x * 37 + y * 11) % (max + 1) : d(rng);
-      if (bpc == 8)
-        p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-      else
-        p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+      test::set_sample(p.plane(0), bpc, x, y, v);
     }
   return p;
 }
@@ -287,16 +280,7 @@ TEST(SsimDecimation, EqualsLibvmafsPlaneDecimation) {
   }
 }
 
-class Sink : public FeatureSink {
- public:
-  void append(const std::string& name, unsigned, double value) override {
-    names.push_back(name);
-    values[name] = value;
-  }
-  void aggregate(const std::string&, double) override {}
-  std::vector<std::string> names;
-  std::map<std::string, double> values;
-};
+using Sink = ::fastvmaf::test::ValueSink;
 
 // A w x h 4:2:0 picture: a ramp with a per-picture offset.
 Picture picture(unsigned w, unsigned h, unsigned bpc, unsigned offset) {
@@ -304,10 +288,7 @@ Picture picture(unsigned w, unsigned h, unsigned bpc, unsigned offset) {
   for (unsigned y = 0; y < h; ++y)
     for (unsigned x = 0; x < w; ++x) {
       const unsigned v = ((x * 5 + y * 3 + offset * (x % 7)) % 220 + 16) << (bpc - 8);
-      if (bpc == 8)
-        p.plane(0).row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(v);
-      else
-        p.plane(0).row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(v);
+      test::set_sample(p.plane(0), bpc, x, y, v);
     }
   return p;
 }

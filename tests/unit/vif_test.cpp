@@ -17,6 +17,7 @@
 #include "features/vif/vif_options.hpp"
 #include "features/vif/vif_params.hpp"
 #include "features/vif/vif_dsp.hpp"
+#include "picture_samples.hpp"
 
 namespace fastvmaf::vif {
 namespace {
@@ -222,10 +223,7 @@ Picture to_picture(const Img& img, unsigned bpc) {
   Plane& pl = p.plane(0);
   for (unsigned y = 0; y < img.h; ++y)
     for (unsigned x = 0; x < img.w; ++x) {
-      if (bpc == 8)
-        pl.row<std::uint8_t>(y)[x] = static_cast<std::uint8_t>(img.px[y * img.w + x]);
-      else
-        pl.row<std::uint16_t>(y)[x] = static_cast<std::uint16_t>(img.px[y * img.w + x]);
+      test::set_sample(pl, bpc, x, y, img.px[y * img.w + x]);
     }
   return p;
 }

@@ -11,8 +11,8 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
-#include "gpu/hd/bits.hpp"
-#include "gpu/hd/rounding.hpp"
+#include "core/hd/bits.hpp"
+#include "core/hd/rounding.hpp"
 
 namespace fastvmaf::adm {
 
@@ -25,7 +25,7 @@ FVMAF_HD inline std::int64_t add64(std::int64_t a, std::int64_t b) {
 FVMAF_HD inline std::uint32_t abs32(std::int32_t v) {
   return v < 0 ? 0u - static_cast<std::uint32_t>(v) : static_cast<std::uint32_t>(v);
 }
-using hd::clz32;  // leading zero bits of a non-zero value (gpu/hd/bits.hpp)
+using hd::clz32;  // leading zero bits of a non-zero value (core/hd/bits.hpp)
 
 // ---------------------------------------------------------------------------------
 // DWT (adm_dwt2_8 / adm_dwt2_16 / adm_dwt2_s123_combined). Taps are applied to the
@@ -85,7 +85,7 @@ FVMAF_HD inline std::int32_t dwt123_hi(std::int64_t s0, std::int64_t s1, std::in
 
 // Whether (oh, ov) and (th, tv) are within 1 degree: libvmaf converts the int64 dot
 // product and squared norms to float, divides by 4096.0 and compares in double. Every
-// operation is spelled with its IEEE rounding (gpu/hd/rounding.hpp), so a kernel gives
+// operation is spelled with its IEEE rounding (core/hd/rounding.hpp), so a kernel gives
 // the host's bits.
 FVMAF_HD inline bool within_1deg(std::int64_t ot_dp, std::int64_t o_mag_sq, std::int64_t t_mag_sq, float cos_sq) {
   const double dp = hd::ddiv_rn(hd::float_to_double(hd::ll_to_float_rn(ot_dp)), 4096.0);

@@ -50,16 +50,6 @@ const std::vector<std::string>& provided_features() {
   return names;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "adm";
-  info.provided_features = provided_features();
-  info.options = &option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("adm", provided_features(), option_specs()));
 
 }  // namespace fastvmaf::adm

@@ -10,13 +10,13 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
-#include "gpu/hd/rounding.hpp"
+#include "core/hd/rounding.hpp"
 
 namespace fastvmaf::cambi {
 
 inline constexpr int kMaxNumDiffs = 32;  // 2^max_log_contrast, max_log_contrast <= 5
 
-// Explicitly rounded float operations (src/gpu/hd/rounding.hpp), so no contraction or
+// Explicitly rounded float operations (src/core/hd/rounding.hpp), so no contraction or
 // device intrinsic choice changes a bit.
 using hd::fmul_rn;
 using hd::int_to_float_rn;

@@ -56,16 +56,6 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "cambi";
-  info.provided_features = {"Cambi_feature_cambi_score"};
-  info.options = &option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("cambi", {"Cambi_feature_cambi_score"}, option_specs()));
 
 }  // namespace fastvmaf::cambi

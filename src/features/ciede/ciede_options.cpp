@@ -9,16 +9,6 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "ciede";
-  info.provided_features = {"ciede2000"};
-  info.options = &option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("ciede", {"ciede2000"}, option_specs()));
 
 }  // namespace fastvmaf::ciede

@@ -62,24 +62,13 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "float_adm";
-  info.provided_features = {"VMAF_feature_adm2_score",       "VMAF_feature_aim_score",
-                            "VMAF_feature_adm3_score",       "VMAF_feature_adm_scale0_score",
-                            "VMAF_feature_adm_scale1_score", "VMAF_feature_adm_scale2_score",
-                            "VMAF_feature_adm_scale3_score", "adm_num",
-                            "adm_den",                       "adm_scale0",
-                            "adm_num_scale0",                "adm_den_scale0",
-                            "adm_num_scale1",                "adm_den_scale1",
-                            "adm_num_scale2",                "adm_den_scale2",
-                            "adm_num_scale3",                "adm_den_scale3"};
-  info.options = &option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_adm",
+                                           {"VMAF_feature_adm2_score", "VMAF_feature_aim_score",
+                                            "VMAF_feature_adm3_score", "VMAF_feature_adm_scale0_score",
+                                            "VMAF_feature_adm_scale1_score", "VMAF_feature_adm_scale2_score",
+                                            "VMAF_feature_adm_scale3_score", "adm_num", "adm_den", "adm_scale0",
+                                            "adm_num_scale0", "adm_den_scale0", "adm_num_scale1", "adm_den_scale1",
+                                            "adm_num_scale2", "adm_den_scale2", "adm_num_scale3", "adm_den_scale3"},
+                                           option_specs()));
 
 }  // namespace fastvmaf::float_adm

@@ -9,16 +9,6 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "float_ansnr";
-  info.provided_features = {"float_ansnr"};
-  info.options = &option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_ansnr", {"float_ansnr"}, option_specs()));
 
 }  // namespace fastvmaf::float_ansnr

@@ -9,16 +9,6 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "float_moment";
-  info.provided_features = {"float_moment"};
-  info.options = &option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_moment", {"float_moment"}, option_specs()));
 
 }  // namespace fastvmaf::float_moment

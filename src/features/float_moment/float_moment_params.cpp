@@ -1,8 +1,10 @@
 #include "features/float_moment/float_moment_params.hpp"
 
 #include <cstdint>
+#include <type_traits>
 
 #include "common/float_picture.hpp"
+#include "core/sample.hpp"
 
 namespace fastvmaf::float_moment {
 
@@ -16,13 +18,16 @@ Moments divided(double sum, double sum_sq, unsigned w, unsigned h) {
 Moments moments_literal(const Plane& plane, unsigned bpc, unsigned w, unsigned h) {
   double sum = 0, sum_sq = 0;
   const float divisor = common::depth_divisor(bpc);
-  for (unsigned i = 0; i < h; ++i)
-    for (unsigned j = 0; j < w; ++j) {
-      const float v = bpc == 8 ? common::to_float(plane.row<std::uint8_t>(i)[j], 0)
-                               : common::to_float(plane.row<std::uint16_t>(i)[j], divisor, 0);
-      sum += v;
-      sum_sq += v * v;
+  with_sample_type(bpc, [&]<class T>() {
+    for (unsigned i = 0; i < h; ++i) {
+      const T* p = plane.row<T>(i);
+      for (unsigned j = 0; j < w; ++j) {
+        const float v = common::to_float(p[j], divisor, 0);
+        sum += v;
+        sum_sq += v * v;
+      }
     }
+  });
   return divided(sum, sum_sq, w, h);
 }
 
@@ -34,26 +39,21 @@ Moments moments(const Plane& plane, unsigned bpc, unsigned w, unsigned h) {
   // float: that sum is added literally.
   if (bpc == 16) return moments_literal(plane, bpc, w, h);
   std::uint64_t sum = 0, sum_sq = 0;
-  for (unsigned i = 0; i < h; ++i) {
-    std::uint64_t s = 0, q = 0;
-    if (bpc == 8) {
-      const std::uint8_t* p = plane.row<std::uint8_t>(i);
+  with_sample_type(bpc, [&]<class T>() {
+    // 8-bit squares fit 32 bits (and vectorise so); deeper ones take 64.
+    using Wide = std::conditional_t<sizeof(T) == 1, std::uint32_t, std::uint64_t>;
+    for (unsigned i = 0; i < h; ++i) {
+      const T* p = plane.row<T>(i);
+      std::uint64_t s = 0, q = 0;
       for (unsigned j = 0; j < w; ++j) {
-        const std::uint32_t v = p[j];
+        const Wide v = p[j];
         s += v;
         q += v * v;
       }
-    } else {
-      const std::uint16_t* p = plane.row<std::uint16_t>(i);
-      for (unsigned j = 0; j < w; ++j) {
-        const std::uint64_t v = p[j];
-        s += v;
-        q += v * v;
-      }
+      sum += s;
+      sum_sq += q;
     }
-    sum += s;
-    sum_sq += q;
-  }
+  });
   const double divisor = common::depth_divisor(bpc);
   return divided(static_cast<double>(sum) / divisor, static_cast<double>(sum_sq) / (divisor * divisor), w, h);
 }

@@ -29,19 +29,10 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "float_motion";
-  info.provided_features = {"VMAF_feature_motion_score", "VMAF_feature_motion2_score",
-                            "VMAF_feature_motion3_score"};
-  info.options = &option_specs();
-  info.temporal = true;
-  info.values_at_flush = true;  // motion2/motion3 of the last frame come at flush, as integer motion's
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+// values_at_flush: motion2/motion3 of the last frame come at flush, as integer motion's
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_motion",
+                                           {"VMAF_feature_motion_score", "VMAF_feature_motion2_score",
+                                            "VMAF_feature_motion3_score"},
+                                           option_specs(), {.temporal = true, .values_at_flush = true}));
 
 }  // namespace fastvmaf::float_motion

@@ -2,26 +2,25 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <type_traits>
+
+#include "core/sample.hpp"
 
 namespace fastvmaf::float_psnr {
 
 double noise_sum_literal(const Plane& ref, const Plane& dis, unsigned bpc, unsigned w, unsigned h) {
   double noise = 0;
   const float divisor = common::depth_divisor(bpc);
-  for (unsigned i = 0; i < h; ++i) {
-    for (unsigned j = 0; j < w; ++j) {
-      float r, d;
-      if (bpc == 8) {
-        r = common::to_float(ref.row<std::uint8_t>(i)[j], 0);
-        d = common::to_float(dis.row<std::uint8_t>(i)[j], 0);
-      } else {
-        r = common::to_float(ref.row<std::uint16_t>(i)[j], divisor, 0);
-        d = common::to_float(dis.row<std::uint16_t>(i)[j], divisor, 0);
+  with_sample_type(bpc, [&]<class T>() {
+    for (unsigned i = 0; i < h; ++i) {
+      const T* r = ref.row<T>(i);
+      const T* d = dis.row<T>(i);
+      for (unsigned j = 0; j < w; ++j) {
+        const float diff = common::to_float(r[j], divisor, 0) - common::to_float(d[j], divisor, 0);
+        noise += diff * diff;
       }
-      const float diff = r - d;
-      noise += diff * diff;
     }
-  }
+  });
   return noise;
 }
 
@@ -34,25 +33,21 @@ double noise_sum(const Plane& ref, const Plane& dis, unsigned bpc, unsigned w, u
   // 16-bit squares need 32 bits: they round in float, and the sum is added literally.
   if (bpc == 16) return noise_sum_literal(ref, dis, bpc, w, h);
   std::uint64_t sse = 0;
-  for (unsigned i = 0; i < h; ++i) {
-    std::uint64_t row = 0;
-    if (bpc == 8) {
-      const std::uint8_t* r = ref.row<std::uint8_t>(i);
-      const std::uint8_t* d = dis.row<std::uint8_t>(i);
+  with_sample_type(bpc, [&]<class T>() {
+    // 8-bit squares fit 32 bits (and vectorise so); deeper ones take 64.
+    using Wide = std::conditional_t<sizeof(T) == 1, std::int32_t, std::int64_t>;
+    using UWide = std::make_unsigned_t<Wide>;
+    for (unsigned i = 0; i < h; ++i) {
+      const T* r = ref.row<T>(i);
+      const T* d = dis.row<T>(i);
+      std::uint64_t row = 0;
       for (unsigned j = 0; j < w; ++j) {
-        const std::int32_t e = static_cast<std::int32_t>(r[j]) - static_cast<std::int32_t>(d[j]);
-        row += static_cast<std::uint32_t>(e * e);
+        const Wide e = static_cast<Wide>(r[j]) - static_cast<Wide>(d[j]);
+        row += static_cast<UWide>(e * e);
       }
-    } else {
-      const std::uint16_t* r = ref.row<std::uint16_t>(i);
-      const std::uint16_t* d = dis.row<std::uint16_t>(i);
-      for (unsigned j = 0; j < w; ++j) {
-        const std::int64_t e = static_cast<std::int64_t>(r[j]) - static_cast<std::int64_t>(d[j]);
-        row += static_cast<std::uint64_t>(e * e);
-      }
+      sse += row;
     }
-    sse += row;
-  }
+  });
   const double divisor = common::depth_divisor(bpc);
   return static_cast<double>(sse) / (divisor * divisor);
 }

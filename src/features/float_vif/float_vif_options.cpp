@@ -39,28 +39,12 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "float_vif";
-  info.provided_features = {"VMAF_feature_vif_scale0_score", "VMAF_feature_vif_scale1_score",
-                            "VMAF_feature_vif_scale2_score", "VMAF_feature_vif_scale3_score",
-                            "vif",
-                            "vif_num",
-                            "vif_den",
-                            "vif_num_scale0",
-                            "vif_den_scale0",
-                            "vif_num_scale1",
-                            "vif_den_scale1",
-                            "vif_num_scale2",
-                            "vif_den_scale2",
-                            "vif_num_scale3",
-                            "vif_den_scale3"};
-  info.options = &option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_vif",
+                                           {"VMAF_feature_vif_scale0_score", "VMAF_feature_vif_scale1_score",
+                                            "VMAF_feature_vif_scale2_score", "VMAF_feature_vif_scale3_score", "vif",
+                                            "vif_num", "vif_den", "vif_num_scale0", "vif_den_scale0", "vif_num_scale1",
+                                            "vif_den_scale1", "vif_num_scale2", "vif_den_scale2", "vif_num_scale3",
+                                            "vif_den_scale3"},
+                                           option_specs()));
 
 }  // namespace fastvmaf::float_vif

@@ -27,19 +27,11 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "motion";
-  info.provided_features = {"VMAF_integer_feature_motion_sad_score", "VMAF_integer_feature_motion_score",
-                            "VMAF_integer_feature_motion2_score", "VMAF_integer_feature_motion3_score"};
-  info.options = &option_specs();
-  info.needs_prev_ref = true;
-  info.values_at_flush = true;  // motion2/motion3 (motion_params.cpp, derive_motion2_3)
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+// values_at_flush: motion2/motion3 (motion_params.cpp, derive_motion2_3)
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("motion",
+                                           {"VMAF_integer_feature_motion_sad_score",
+                                            "VMAF_integer_feature_motion_score", "VMAF_integer_feature_motion2_score",
+                                            "VMAF_integer_feature_motion3_score"},
+                                           option_specs(), {.needs_prev_ref = true, .values_at_flush = true}));
 
 }  // namespace fastvmaf::motion

@@ -1,25 +1,9 @@
 #include "features/psnr/psnr.hpp"
 
-#include <cfloat>
-
 #include "core/registry.hpp"
 #include "core/sample.hpp"
 
 namespace fastvmaf::psnr {
-
-const std::vector<OptionSpec>& option_specs() {
-  static const std::vector<OptionSpec> specs = {
-      {.name = "enable_chroma", .type = OptType::Bool, .default_value = true,
-       .help = "enable calculation for chroma channels"},
-      {.name = "enable_mse", .type = OptType::Bool, .default_value = false, .help = "enable MSE calculation"},
-      {.name = "enable_apsnr", .type = OptType::Bool, .default_value = false, .help = "enable APSNR calculation"},
-      {.name = "reduced_hbd_peak", .type = OptType::Bool, .default_value = false,
-       .help = "reduce hbd peak value to align with scaled 8-bit content"},
-      {.name = "min_sse", .type = OptType::Double, .default_value = 0.0, .min = 0.0, .max = DBL_MAX,
-       .help = "constrain the minimum possible sse"},
-  };
-  return specs;
-}
 
 PsnrExtractor::PsnrExtractor(const OptionSet& o) : scorer_(o), dsp_(make_dsp(cpu::active())) {}
 
@@ -82,18 +66,6 @@ void PsnrExtractor::collect(unsigned index, FeatureSink& sink) { scorer_.emit(in
 
 void PsnrExtractor::flush(FeatureCollector& collector) { scorer_.flush(collector); }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "psnr";
-  info.provided_features = {"psnr_y", "psnr_cb", "psnr_cr"};
-  info.options = &option_specs();
-  info.temporal = true;
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
 FASTVMAF_REGISTER_BACKEND("psnr", Backend::Cpu, [](const OptionSet& o) { return std::make_unique<PsnrExtractor>(o); });
 
 }  // namespace fastvmaf::psnr

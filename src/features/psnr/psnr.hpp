@@ -9,11 +9,10 @@
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
 #include "features/psnr/psnr_dsp.hpp"
+#include "features/psnr/psnr_options.hpp"
 #include "features/psnr/psnr_params.hpp"
 
 namespace fastvmaf::psnr {
-
-const std::vector<OptionSpec>& option_specs();
 
 class PsnrExtractor final : public FeatureExtractor {
  public:

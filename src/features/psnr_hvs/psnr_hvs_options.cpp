@@ -14,16 +14,6 @@ const std::vector<std::string>& provided_features() {
   return names;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "psnr_hvs";
-  info.provided_features = provided_features();
-  info.options = &option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("psnr_hvs", provided_features(), option_specs()));
 
 }  // namespace fastvmaf::psnr_hvs

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/float_picture.hpp"
 #include "common/gaussian.hpp"
 #include "common/resample.hpp"
 #include "core/feature_name.hpp"
@@ -47,15 +48,15 @@ namespace {
 // picture_copy of a plane (offset -128; 10, 12 and 16 bit divided by 4, 16 and 256).
 class PictureRows final : public PlaneRows {
  public:
-  PictureRows(const Plane& plane, unsigned bpc) : plane_(plane), bpc_(bpc), divisor_(math::sample_divisor(bpc)) {}
+  PictureRows(const Plane& plane, unsigned bpc) : plane_(plane), bpc_(bpc), divisor_(common::depth_divisor(bpc)) {}
   void row(unsigned y, unsigned x0, unsigned x1, float* out) const override {
     with_sample_type(bpc_, [&]<class T>() {
       const T* p = plane_.row<T>(y);
       if constexpr (sizeof(T) == 1) {
-        for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_8bit(p[x]);
+        for (unsigned x = x0; x < x1; ++x) out[x] = common::to_float(p[x], kSampleOffset);
       } else {
         const float divisor = divisor_;
-        for (unsigned x = x0; x < x1; ++x) out[x] = math::sample_hbd(p[x], divisor);
+        for (unsigned x = x0; x < x1; ++x) out[x] = common::to_float(p[x], divisor, kSampleOffset);
       }
     });
   }

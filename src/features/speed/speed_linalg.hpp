@@ -7,7 +7,7 @@
 // Square roots are taken in double from float arguments and rounded back, as
 // libvmaf's sqrt() calls on floats do. Row-major storage throughout. The QR iteration
 // on the tridiagonal form (tridiagonal_eigenvalues and what it calls) and the norms are
-// written with explicitly rounded operations (gpu/hd/rounding.hpp): the device twin
+// written with explicitly rounded operations (core/hd/rounding.hpp): the device twin
 // runs them as they are; its tridiagonalisation and QR decomposition are the block-wide
 // versions of the ones here (gpu/speed_work.hpp).
 #pragma once
@@ -16,8 +16,8 @@
 
 #include "core/hd.hpp"
 #include "features/speed/speed_params.hpp"
-#include "gpu/hd/bits.hpp"
-#include "gpu/hd/rounding.hpp"
+#include "core/hd/bits.hpp"
+#include "core/hd/rounding.hpp"
 
 namespace fastvmaf::speed::linalg {
 

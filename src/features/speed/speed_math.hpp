@@ -1,95 +1,23 @@
 // The arithmetic of one element of SpEED, shared by the CPU extractor and any device
-// twin. Every routine mirrors libvmaf's float/double choices exactly: where libvmaf
-// passes a float to a double libm function (log2) or mixes a double literal into a
-// float expression, the casts below spell out the same promotion. No libm call is left
-// here: what the host alone computes with libm (the Gaussian taps, the prescale's
+// twin (picture_copy's conversion and the prescale's samples are src/common's:
+// float_picture.hpp, resample_math.hpp). Every routine mirrors libvmaf's float/double
+// choices exactly: where libvmaf passes a float to a double libm function (log2) or
+// mixes a double literal into a float expression, the casts below spell out the same
+// promotion. No libm call is left here: what the host alone computes with libm (the Gaussian taps, the prescale's
 // weights) is src/common's.
 // Callers compile with -ffp-contract=off, so no product is fused into an add. libm's
-// log2 is hd::glibc_log2, glibc's log2 bit for bit on host and device (gpu/hd/log2.hpp).
+// log2 is hd::glibc_log2, glibc's log2 bit for bit on host and device (core/hd/log2.hpp).
 #pragma once
 
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "core/hd/bits.hpp"
+#include "core/hd/log2.hpp"
+#include "core/hd/rounding.hpp"
 #include "features/speed/speed_params.hpp"
-#include "gpu/hd/bits.hpp"
-#include "gpu/hd/log2.hpp"
-#include "gpu/hd/rounding.hpp"
 
 namespace fastvmaf::speed::math {
-
-// ---- picture_copy (offset -128) ------------------------------------------------
-// common::to_float (float_picture.hpp) spelled with gpu/hd's operations for the twin;
-// speed_math_test holds them to its bits.
-
-FVMAF_HD inline float sample_8bit(std::uint8_t v) {
-  return hd::fadd_rn(hd::int_to_float_rn(v), static_cast<float>(kSampleOffset));
-}
-
-// 10, 12 and 16 bit samples are divided by 4, 16 or 256 first, in float.
-FVMAF_HD inline float sample_hbd(std::uint16_t v, float divisor) {
-  return hd::fadd_rn(hd::fdiv_rn(hd::int_to_float_rn(v), divisor), static_cast<float>(kSampleOffset));
-}
-
-// picture_copy's divisor for more than 8 bits: 4 at 10 bits, 16 at 12, else 256.
-FVMAF_HD inline float sample_divisor(unsigned bpc) { return bpc == 10 ? 4.0f : bpc == 12 ? 16.0f : 256.0f; }
-
-// ---- prescale ------------------------------------------------------------------
-// The tables these read (source coordinates and weights per output sample) are
-// common::make_resample_axis's, made on the host. The samples are the operations of
-// common/resample_math.hpp's bilinear_blend, bicubic_sample and lanczos4_sample in the
-// same order, spelled here with gpu/hd's rounded operations for the twin (src/common
-// may not include gpu/hd); speed_math_test holds them to common's bits.
-
-// vif_scale_frame_bilinear_apply_s for one output sample.
-FVMAF_HD inline float bilinear_blend(float a11, float a12, float a21, float a22, float dx, float dy) {
-  using hd::fadd_rn, hd::fmul_rn, hd::fsub_rn;
-  const float ry = fsub_rn(1.0f, dy), rx = fsub_rn(1.0f, dx);
-  const float s = fadd_rn(fmul_rn(fmul_rn(ry, rx), a11), fmul_rn(fmul_rn(ry, dx), a12));
-  return fadd_rn(fadd_rn(s, fmul_rn(fmul_rn(dy, rx), a21)), fmul_rn(fmul_rn(dy, dx), a22));
-}
-
-// One output sample of the bicubic (taps = 4) interpolation: weights multiplied per
-// tap, accumulated row (y) major. `at(y, x)` reads the source (the CPU's plane, or the
-// device twin's samples).
-template <typename At>
-FVMAF_HD inline float bicubic_sample_at(const At& at, const int* xi, const float* wx, const int* yi, const float* wy) {
-  float v = 0.0f;
-  for (int j = 0; j < 4; ++j)
-    for (int i = 0; i < 4; ++i) v = hd::fadd_rn(v, hd::fmul_rn(at(yi[j], xi[i]), hd::fmul_rn(wx[i], wy[j])));
-  return v;
-}
-
-// One output sample of the lanczos4 (9 taps) interpolation, normalised by the float
-// sum of its 81 weights.
-template <typename At>
-FVMAF_HD inline float lanczos4_sample_at(const At& at, const int* xi, const float* wx, const int* yi, const float* wy) {
-  float v = 0.0f, wsum = 0.0f;
-  for (int j = 0; j < 9; ++j)
-    for (int i = 0; i < 9; ++i) {
-      const float w = hd::fmul_rn(wx[i], wy[j]);
-      wsum = hd::fadd_rn(wsum, w);
-      v = hd::fadd_rn(v, hd::fmul_rn(at(yi[j], xi[i]), w));
-    }
-  return hd::fdiv_rn(v, wsum);
-}
-
-// A plane of floats as bicubic_sample_at and lanczos4_sample_at read it.
-struct PlaneAt {
-  const float* src;
-  long stride;
-  FVMAF_HD float operator()(int y, int x) const { return src[y * stride + x]; }
-};
-
-FVMAF_HD inline float bicubic_sample(const float* src, long stride, const int* xi, const float* wx, const int* yi,
-                                     const float* wy) {
-  return bicubic_sample_at(PlaneAt{src, stride}, xi, wx, yi, wy);
-}
-
-FVMAF_HD inline float lanczos4_sample(const float* src, long stride, const int* xi, const float* wx, const int* yi,
-                                      const float* wy) {
-  return lanczos4_sample_at(PlaneAt{src, stride}, xi, wx, yi, wy);
-}
 
 // ---- filters ---------------------------------------------------------------------
 

@@ -51,26 +51,12 @@ const std::vector<OptionSpec>& temporal_option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo chroma_info() {
-  ExtractorInfo info;
-  info.name = "speed_chroma";
-  info.provided_features = {"Speed_chroma_feature_speed_chroma_u_score", "Speed_chroma_feature_speed_chroma_v_score",
-                            "Speed_chroma_feature_speed_chroma_uv_score"};
-  info.options = &chroma_option_specs();
-  return info;
-}
-ExtractorInfo temporal_info() {
-  ExtractorInfo info;
-  info.name = "speed_temporal";
-  info.provided_features = {"Speed_temporal_feature_speed_temporal_score"};
-  info.options = &temporal_option_specs();
-  info.temporal = true;
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(chroma_info());
-FASTVMAF_REGISTER_EXTRACTOR(temporal_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("speed_chroma",
+                                           {"Speed_chroma_feature_speed_chroma_u_score",
+                                            "Speed_chroma_feature_speed_chroma_v_score",
+                                            "Speed_chroma_feature_speed_chroma_uv_score"},
+                                           chroma_option_specs()));
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("speed_temporal", {"Speed_temporal_feature_speed_temporal_score"},
+                                           temporal_option_specs(), {.temporal = true}));
 
 }  // namespace fastvmaf::speed

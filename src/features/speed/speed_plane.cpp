@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/mirror.hpp"
+#include "common/resample_math.hpp"
 #include "features/speed/speed_covariance.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
@@ -79,20 +80,20 @@ const float* SpeedPlane::scaled_row(const PlaneRows& rows, unsigned y) {
       const float dy = axis_y_.weight[y];
       for (unsigned x = 0; x < sw; ++x) {
         const int a = xi[2 * x], b = xi[2 * x + 1];
-        out[x] = math::bilinear_blend(r1[a], r1[b], r2[a], r2[b], xw[x], dy);
+        out[x] = common::bilinear_blend(r1[a], r1[b], r2[a], r2[b], xw[x], dy);
       }
       break;
     }
     case common::PrescaleMethod::Bicubic: {
       const int* yi = &axis_y_.index[4 * y];
       const float* yw = &axis_y_.weight[4 * y];
-      for (unsigned x = 0; x < sw; ++x) out[x] = math::bicubic_sample(src, stride, xi + 4 * x, xw + 4 * x, yi, yw);
+      for (unsigned x = 0; x < sw; ++x) out[x] = common::bicubic_sample(src, stride, xi + 4 * x, xw + 4 * x, yi, yw);
       break;
     }
     case common::PrescaleMethod::Lanczos4: {
       const int* yi = &axis_y_.index[9 * y];
       const float* yw = &axis_y_.weight[9 * y];
-      for (unsigned x = 0; x < sw; ++x) out[x] = math::lanczos4_sample(src, stride, xi + 9 * x, xw + 9 * x, yi, yw);
+      for (unsigned x = 0; x < sw; ++x) out[x] = common::lanczos4_sample(src, stride, xi + 9 * x, xw + 9 * x, yi, yw);
       break;
     }
   }

@@ -28,25 +28,7 @@ const std::vector<OptionSpec>& ms_ssim_option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo ssim_info() {
-  ExtractorInfo info;
-  info.name = "float_ssim";
-  info.provided_features = {"float_ssim"};
-  info.options = &ssim_option_specs();
-  return info;
-}
-
-ExtractorInfo ms_ssim_info() {
-  ExtractorInfo info;
-  info.name = "float_ms_ssim";
-  info.provided_features = {"float_ms_ssim"};
-  info.options = &ms_ssim_option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(ssim_info());
-FASTVMAF_REGISTER_EXTRACTOR(ms_ssim_info());
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_ssim", {"float_ssim"}, ssim_option_specs()));
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_ms_ssim", {"float_ms_ssim"}, ms_ssim_option_specs()));
 
 }  // namespace fastvmaf::ssim

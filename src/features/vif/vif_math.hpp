@@ -7,8 +7,8 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
-#include "gpu/hd/bits.hpp"
-#include "gpu/hd/rounding.hpp"
+#include "core/hd/bits.hpp"
+#include "core/hd/rounding.hpp"
 
 namespace fastvmaf::vif {
 
@@ -64,7 +64,7 @@ struct Sigmas {
   std::int32_t s12;  // sigma12
 };
 
-// Leading zero bits of a non-zero value (gpu/hd/bits.hpp).
+// Leading zero bits of a non-zero value (core/hd/bits.hpp).
 FVMAF_HD inline int count_leading_zeros(std::uint32_t v) { return hd::clz32(v); }
 FVMAF_HD inline int count_leading_zeros(std::uint64_t v) { return hd::clz64(v); }
 
@@ -111,7 +111,7 @@ FVMAF_HD inline void vif_accumulate(VifAccum& acc, Sigmas s, double gain_limit, 
                    2048 * 17;
     if (s.s12 > 0 && s.s2 > 0) {
       // libvmaf's double expressions, each operation spelled with its IEEE rounding
-      // (gpu/hd/rounding.hpp: the plain operation on the host, the _rn intrinsic on the
+      // (core/hd/rounding.hpp: the plain operation on the host, the _rn intrinsic on the
       // device), in libvmaf's order: g = sigma12 / (sigma1_sq + eps), sigma2_sq - g *
       // sigma12, g * g * sigma1_sq. int32 -> double is exact.
       const double s1 = hd::int_to_double(s.s1);

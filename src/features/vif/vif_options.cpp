@@ -17,22 +17,13 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-namespace {
-ExtractorInfo make_info() {
-  ExtractorInfo info;
-  info.name = "vif";
-  info.provided_features = {
-      "VMAF_integer_feature_vif_scale0_score", "VMAF_integer_feature_vif_scale1_score",
-      "VMAF_integer_feature_vif_scale2_score", "VMAF_integer_feature_vif_scale3_score",
-      "integer_vif", "integer_vif_num", "integer_vif_den", "integer_vif_num_scale0",
-      "integer_vif_den_scale0", "integer_vif_num_scale1", "integer_vif_den_scale1",
-      "integer_vif_num_scale2", "integer_vif_den_scale2", "integer_vif_num_scale3",
-      "integer_vif_den_scale3"};
-  info.options = &option_specs();
-  return info;
-}
-}  // namespace
-
-FASTVMAF_REGISTER_EXTRACTOR(make_info());
+FASTVMAF_REGISTER_EXTRACTOR(
+    extractor_info("vif",
+                   {"VMAF_integer_feature_vif_scale0_score", "VMAF_integer_feature_vif_scale1_score",
+                    "VMAF_integer_feature_vif_scale2_score", "VMAF_integer_feature_vif_scale3_score", "integer_vif",
+                    "integer_vif_num", "integer_vif_den", "integer_vif_num_scale0", "integer_vif_den_scale0",
+                    "integer_vif_num_scale1", "integer_vif_den_scale1", "integer_vif_num_scale2",
+                    "integer_vif_den_scale2", "integer_vif_num_scale3", "integer_vif_den_scale3"},
+                   option_specs()));
 
 }  // namespace fastvmaf::vif

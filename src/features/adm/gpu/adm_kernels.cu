@@ -8,6 +8,7 @@
 #include "gpu/compat.hpp"
 
 #include "features/adm/gpu/adm_kernels.hpp"
+#include "core/sample.hpp"
 #include "gpu/backend/launch.hpp"
 
 namespace fastvmaf::adm {
@@ -93,10 +94,7 @@ __global__ void __launch_bounds__(kThreads) adm_measure(StageArgs a) {
 void enqueue_stage(const gpu::StreamRef& stream, const StageArgs& a, int stage) {
   const dim3 grid(a.band_blocks + a.measure_blocks), block(kThreads);
   if (stage == 0) {
-    if (a.bpc == 8)
-      gpu::launch(stream, "adm bands0", &adm_bands0<std::uint8_t>, grid, block, a);
-    else
-      gpu::launch(stream, "adm bands0", &adm_bands0<std::uint16_t>, grid, block, a);
+    with_sample_type(a.bpc, [&]<class T>() { gpu::launch(stream, "adm bands0", &adm_bands0<T>, grid, block, a); });
   } else if (stage < kStages - 1) {
     gpu::launch(stream, "adm stage", &adm_stage, grid, block, a);
   } else {

@@ -1,6 +1,7 @@
 // The ADM twin's kernels, as the twin's host code enqueues them.
 #pragma once
 
+#include "features/adm/gpu/adm_plan.hpp"
 #include "features/adm/gpu/adm_work.hpp"
 #include "gpu/backend/stream.hpp"
 

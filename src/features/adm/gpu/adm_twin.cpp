@@ -1,15 +1,14 @@
-// The ADM twin: libvmaf's integer ADM with the AIM pass on the device (adm_kernels.cu,
-// decomposition in adm_work.hpp), the integer totals of every scale (the CPU's
-// ScaleSums) in its slot of the results block, and the host finish with the CPU's own
-// finish_frame and append_scores: adm2, aim, adm3, the four scales and, with debug, the
-// numerators and denominators.
+// The ADM twin: libvmaf's integer ADM with the AIM pass on the device (adm_kernels.cu;
+// plan in adm_plan.hpp, work-items in adm_work.hpp), the integer totals of every scale
+// (the CPU's ScaleSums) in its slot of the results block, and the host finish with the
+// CPU's own finish_frame and append_scores: adm2, aim, adm3, the four scales and, with
+// debug, the numerators and denominators.
 //
 // Per frame: twin::kLaunchesPerFrame launches; the upload, the download and the host
 // wait are the frame pipeline's. At init, after the CPU extractor's checks: the buffers
 // (approximation bands, two sets of mask planes, the leftover row of small frames) and
 // one upload of the decouple's reciprocal table, which the first frame's work waits for
 // on the device. Every buffer but the slot is reused in stream order.
-#include <cstring>
 #include <memory>
 
 #include "core/registry.hpp"
@@ -17,8 +16,10 @@
 #include "features/adm/adm_outputs.hpp"
 #include "features/adm/adm_params.hpp"
 #include "features/adm/gpu/adm_kernels.hpp"
+#include "features/adm/gpu/adm_plan.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
+#include "gpu/backend/init_upload.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/twin.hpp"
 
@@ -54,18 +55,12 @@ class AdmTwin final : public gpu::Twin {
     }
     div_ = gpu::DeviceBuffer<std::int32_t>(kDivLookupSize, kWho);
     buffers_.div_lookup = div_.get();
-    div_host_ = gpu::PinnedBuffer<std::int32_t>(kDivLookupSize, kWho);
-    std::memcpy(div_host_.data(), div_lookup(), div_host_.bytes());
-    init_stream_ = std::make_unique<gpu::Stream>(init_counters_, kWho);
-    init_stream_->ref().upload(div_.get(), div_host_.data(), div_host_.bytes());
-    uploaded_.record(init_stream_->ref());
-    first_ = true;
+    tables_.upload(div_.get(), div_lookup(), div_.bytes());
   }
 
   void enqueue(const gpu::DeviceFrame& f, void* slot) override {
     const gpu::StreamRef stream = gpu::frame_stream(f, kWho);
-    if (first_) stream.wait(uploaded_);
-    first_ = false;
+    tables_.order_before(stream);
     twin::FrameInput in;
     in.luma[0] = f.plane(gpu::Side::Ref, 0);
     in.luma[1] = f.plane(gpu::Side::Dis, 0);
@@ -90,11 +85,7 @@ class AdmTwin final : public gpu::Twin {
   twin::Buffers buffers_;
   gpu::DeviceBuffer<std::int32_t> a_[2][2], mask_[2], div_;
   gpu::DeviceBuffer<std::int16_t> leftover_;
-  gpu::PinnedBuffer<std::int32_t> div_host_;  // the table's upload reads it
-  gpu::Counters init_counters_;                // the init upload is not a frame's work
-  std::unique_ptr<gpu::Stream> init_stream_;
-  gpu::Event uploaded_{kWho};
-  bool first_ = true;
+  gpu::InitUpload tables_{kWho};
 };
 
 }  // namespace

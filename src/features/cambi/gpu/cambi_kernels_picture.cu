@@ -5,6 +5,7 @@
 #include "gpu/compat.hpp"
 
 #include "features/cambi/gpu/cambi_kernels.hpp"
+#include "core/sample.hpp"
 #include "gpu/backend/launch.hpp"
 #include "gpu/warp.hpp"
 
@@ -67,10 +68,7 @@ const dim3 kTile(kTileW, kTileH);
 void enqueue_picture(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f) {
   const PictureArgs a = picture_args(plan, f);
   const dim3 grid(plan.picture_grid().x, plan.picture_grid().y);
-  if (plan.bpc <= 8)
-    gpu::launch(stream, "cambi picture", &picture<std::uint8_t>, grid, kTile, a);
-  else
-    gpu::launch(stream, "cambi picture", &picture<std::uint16_t>, grid, kTile, a);
+  with_sample_type(plan.bpc, [&]<class T>() { gpu::launch(stream, "cambi picture", &picture<T>, grid, kTile, a); });
 }
 
 void enqueue_scale(const gpu::StreamRef& stream, const LaunchPlan& plan, const FramePointers& f, int n) {

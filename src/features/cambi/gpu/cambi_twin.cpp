@@ -1,5 +1,5 @@
 // The CAMBI twin: every stage of libvmaf's CAMBI on the device (cambi_kernels_*.cu, plan
-// in cambi_launch.hpp), the five exact top-K sums and a status word in its slot of the
+// in cambi_plan.hpp), the five exact top-K sums and a status word in its slot of the
 // frame's results block, and the host finish with the CPU reference's own helpers
 // (fixed_topk_mean, weight_scores, the clip to cambi_max_val).
 //
@@ -19,11 +19,11 @@
 #include "core/feature_name.hpp"
 #include "core/registry.hpp"
 #include "features/cambi/cambi_params.hpp"
-#include "features/cambi/gpu/cambi_buffers.hpp"
 #include "features/cambi/gpu/cambi_kernels.hpp"
-#include "features/cambi/gpu/cambi_launch.hpp"
+#include "features/cambi/gpu/cambi_plan.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
+#include "gpu/backend/init_upload.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/twin.hpp"
 
@@ -58,23 +58,19 @@ class CambiTwin final : public gpu::Twin {
     plan_ = make_plan(settings_, geometry);  // the CPU's checks and window guard, first
     launch_ = twin::make_launch_plan(plan_, geometry);
     buffers_ = std::make_unique<TwinBuffers>(launch_, plan_.dis, kWho);
-    init_stream_ = std::make_unique<gpu::Stream>(init_counters_, kWho);
-    buffers_->upload_init(init_stream_->ref());
-    uploaded_.record(init_stream_->ref());
-    first_ = true;
+    tables_.start([&](const gpu::StreamRef& s) { buffers_->upload_init(s); });
   }
 
   std::size_t results_bytes() const override { return sizeof(twin::Results); }
 
   void enqueue(const gpu::DeviceFrame& d, void* slot) override {
     const gpu::StreamRef stream = gpu::frame_stream(d, kWho);
-    if (first_) stream.wait(uploaded_);
+    tables_.order_before(stream);
     twin::FramePointers f = buffers_->pointers();
     f.luma = d.plane(gpu::Side::Dis, 0);
     f.pitch = d.pitch(gpu::Side::Dis, 0);
     f.results = static_cast<twin::Results*>(slot);
     enqueue_frame(stream, launch_, f);
-    first_ = false;
   }
 
   void finish(unsigned index, const void* slot, FeatureSink& sink) override {
@@ -90,10 +86,7 @@ class CambiTwin final : public gpu::Twin {
   Plan plan_;
   twin::LaunchPlan launch_;
   std::unique_ptr<TwinBuffers> buffers_;
-  gpu::Counters init_counters_;                // the init upload is not a frame's work
-  std::unique_ptr<gpu::Stream> init_stream_;
-  gpu::Event uploaded_{kWho};
-  bool first_ = true;
+  gpu::InitUpload tables_{kWho};  // the init block: constants and a zeroed frame state
 };
 
 }  // namespace

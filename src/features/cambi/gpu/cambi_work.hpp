@@ -2,7 +2,7 @@
 // per-frame state, written once for the kernels (cambi_kernels_*.cu) and the host replay
 // (tests/replay/cambi_replay_test.cpp). The per-element arithmetic they call is
 // cambi_math.hpp, which the CPU reference uses too; the building blocks every twin shares
-// (rounding, atomics, 128-bit sums) are src/gpu/hd.
+// (rounding, atomics, 128-bit sums) are src/core/hd.
 #pragma once
 
 #include <cstddef>
@@ -10,10 +10,10 @@
 
 #include "core/hd.hpp"
 #include "features/cambi/cambi_math.hpp"
-#include "gpu/hd/atomics.hpp"
-#include "gpu/hd/bits.hpp"
-#include "gpu/hd/rounding.hpp"
-#include "gpu/hd/sum128.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/bits.hpp"
+#include "core/hd/rounding.hpp"
+#include "core/hd/sum128.hpp"
 
 namespace fastvmaf::cambi {
 
@@ -21,7 +21,7 @@ namespace fastvmaf::cambi {
 // The GPU twin's work-items (src/features/cambi/gpu/). Each kernel of the twin is a
 // sequence of phases separated by block barriers; each routine below is one work-item's
 // share of one phase, and the host replay (tests/replay/cambi_replay_test.cpp) calls the
-// same routines with the same blocks. The launch plan is gpu/cambi_launch.hpp; the
+// same routines with the same blocks. The launch plan is gpu/cambi_plan.hpp; the
 // decisions are in docs/adr/0201-cambi-gpu-twin.md. Integer and float only.
 // ======================================================================================
 namespace twin {

@@ -4,6 +4,7 @@
 #include "gpu/compat.hpp"
 
 #include "features/motion/gpu/motion_kernels.hpp"
+#include "core/sample.hpp"
 #include "gpu/backend/launch.hpp"
 
 namespace fastvmaf::motion {
@@ -35,12 +36,16 @@ __global__ void __launch_bounds__(kRowChunk) sad(FrameArgs a) {
 void enqueue_sad(const gpu::StreamRef& stream, const FrameArgs& a) {
   const Grid g = grid_of(a);
   const dim3 grid(g.x, g.y), block(kRowChunk);
-  if (a.bpc == 8)
-    gpu::launch(stream, "motion sad", &sad<std::int32_t, std::uint8_t>, grid, block, a);
-  else if (a.bpc <= 15)
-    gpu::launch(stream, "motion sad", &sad<std::int32_t, std::uint16_t>, grid, block, a);
-  else
-    gpu::launch(stream, "motion sad", &sad<std::int64_t, std::uint16_t>, grid, block, a);
+  with_sample_type(a.bpc, [&]<class T>() {
+    // The vertical filter's accumulator: 32 bits up to 15 bits, 64 at 16 (as the CPU's).
+    if constexpr (sizeof(T) == 2) {
+      if (a.bpc == 16) {
+        gpu::launch(stream, "motion sad", &sad<std::int64_t, T>, grid, block, a);
+        return;
+      }
+    }
+    gpu::launch(stream, "motion sad", &sad<std::int32_t, T>, grid, block, a);
+  });
 }
 
 }  // namespace FVMAF_GPU_NS

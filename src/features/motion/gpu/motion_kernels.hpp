@@ -1,6 +1,7 @@
 // The motion twin's kernel, as the twin's host code enqueues it.
 #pragma once
 
+#include "features/motion/gpu/motion_plan.hpp"
 #include "features/motion/gpu/motion_work.hpp"
 #include "gpu/backend/stream.hpp"
 

@@ -1,7 +1,7 @@
 // The motion twin's decomposition (src/features/motion/gpu/): one kernel per frame whose
 // blocks each own kRowChunk columns of one row, written once for the kernel
-// (motion_kernels.cu) and the host replay (tests/replay/motion_replay_test.cpp). The
-// per-element arithmetic is motion_math.hpp, the CPU reference's own.
+// (motion_kernels.cu) and the host replay (tests/replay/motion_replay_test.cpp); its grid
+// is motion_plan.hpp. The per-element arithmetic is motion_math.hpp, the CPU reference's own.
 //
 // libvmaf's integer motion of frame i is the sum over rows of |horizontal filter of the
 // vertical filter of (prev - cur)|, prev the reference of frame i - 1 (i - 2 with the
@@ -26,9 +26,9 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/reduce.hpp"
 #include "features/motion/motion_math.hpp"
-#include "gpu/hd/atomics.hpp"
-#include "gpu/hd/reduce.hpp"
 
 namespace fastvmaf::motion::twin {
 
@@ -53,11 +53,6 @@ struct FrameArgs {
   unsigned w = 0, h = 0, bpc = 8;
   Results* results = nullptr;
 };
-
-struct Grid {
-  unsigned x = 0, y = 0;
-};
-inline Grid grid_of(const FrameArgs& a) { return {(a.w + kRowChunk - 1) / kRowChunk, a.h}; }
 
 template <typename T>
 FVMAF_HD inline const T* row_of(const std::uint8_t* plane, std::size_t pitch, int row) {

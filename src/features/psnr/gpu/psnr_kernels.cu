@@ -4,6 +4,7 @@
 #include "gpu/compat.hpp"
 
 #include "features/psnr/gpu/psnr_kernels.hpp"
+#include "core/sample.hpp"
 #include "gpu/backend/launch.hpp"
 
 namespace fastvmaf::psnr {
@@ -47,10 +48,9 @@ __global__ void __launch_bounds__(kThreads) plane_sse(twin::SsePlanes s, const s
 void enqueue_sse(const gpu::StreamRef& stream, const twin::SsePlanes& s, unsigned bpc, std::uint64_t* row_sums,
                  std::uint64_t* sse) {
   const twin::LaunchShape rows = twin::row_launch(s), planes = twin::plane_launch(s);
-  if (bpc == 8)
-    gpu::launch(stream, "psnr row_sse", &row_sse<std::uint8_t>, dim3(rows.blocks), dim3(rows.threads), s, row_sums);
-  else
-    gpu::launch(stream, "psnr row_sse", &row_sse<std::uint16_t>, dim3(rows.blocks), dim3(rows.threads), s, row_sums);
+  with_sample_type(bpc, [&]<class T>() {
+    gpu::launch(stream, "psnr row_sse", &row_sse<T>, dim3(rows.blocks), dim3(rows.threads), s, row_sums);
+  });
   gpu::launch(stream, "psnr plane_sse", &plane_sse, dim3(planes.blocks), dim3(planes.threads), s,
               static_cast<const std::uint64_t*>(row_sums), sse);
 }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "features/psnr/gpu/psnr_plan.hpp"
 #include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/backend/stream.hpp"
 

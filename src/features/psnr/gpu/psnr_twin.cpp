@@ -9,6 +9,7 @@
 
 #include "core/registry.hpp"
 #include "features/psnr/gpu/psnr_kernels.hpp"
+#include "features/psnr/gpu/psnr_plan.hpp"
 #include "features/psnr/gpu/psnr_work.hpp"
 #include "features/psnr/psnr_params.hpp"
 #include "gpu/backend/buffer.hpp"

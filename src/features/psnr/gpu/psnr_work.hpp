@@ -1,6 +1,6 @@
 // The PSNR twin's decomposition: the per-work-item shares of its sums of squared errors
-// (the per-element arithmetic is psnr_math.hpp, which the CPU reference uses too), and its
-// launch plan. The kernels (gpu/psnr_kernels.cu) call these routines; the host replay
+// (the per-element arithmetic is psnr_math.hpp, which the CPU reference uses too); its
+// launch plan is psnr_plan.hpp. The kernels (gpu/psnr_kernels.cu) call these routines; the host replay
 // (tests/replay) calls the same ones with the same decomposition, so CI checks the
 // device arithmetic without a device.
 //
@@ -22,9 +22,8 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "core/hd/reduce.hpp"
 #include "features/psnr/psnr_math.hpp"
-#include "gpu/frame_layout.hpp"
-#include "gpu/hd/reduce.hpp"
 
 namespace fastvmaf::psnr::twin {
 
@@ -100,41 +99,5 @@ FVMAF_HD inline std::uint64_t plane_partial(const SsePlanes& s, const std::uint6
 
 // The shared-memory tree reduction of both kernels (steps half = kThreads / 2, ..., 1).
 using hd::tree_step;
-
-// The launch plan of a frame: the planes the twin reads (1 or 3) in the frame `base`
-// laid out by `layout` (a device frame, or a host copy of one in the replay).
-inline SsePlanes plan_planes(const gpu::FrameLayout& layout, const std::uint8_t* base, unsigned planes) {
-  SsePlanes s{};
-  s.planes = planes;
-  unsigned row = 0;
-  for (unsigned p = 0; p < planes; ++p) {
-    const gpu::PlaneSlot& r = layout.slot(gpu::Side::Ref, static_cast<int>(p));
-    const gpu::PlaneSlot& d = layout.slot(gpu::Side::Dis, static_cast<int>(p));
-    s.ref[p] = base + r.offset;
-    s.dis[p] = base + d.offset;
-    s.pitch[p] = static_cast<unsigned>(r.pitch);
-    s.width[p] = r.width;
-    s.rows[p] = r.height;
-    s.first_row[p] = row;
-    row += r.height;
-  }
-  s.total_rows = row;
-  return s;
-}
-
-// The grids of the frame's launches, in order (kernel 1, kernel 2).
-struct LaunchShape {
-  unsigned blocks, threads;
-};
-inline LaunchShape row_launch(const SsePlanes& s) { return {s.total_rows, kThreads}; }
-inline LaunchShape plane_launch(const SsePlanes& s) { return {s.planes, kThreads}; }
-
-// The twin's planes of the frame pair: Y, or Y, U and V, of both pictures.
-inline gpu::PlaneMask planes_mask(unsigned planes) {
-  gpu::PlaneMask m = 0;
-  for (unsigned p = 0; p < planes; ++p)
-    m |= gpu::plane_bit(gpu::Side::Ref, static_cast<int>(p)) | gpu::plane_bit(gpu::Side::Dis, static_cast<int>(p));
-  return m;
-}
 
 }  // namespace fastvmaf::psnr::twin

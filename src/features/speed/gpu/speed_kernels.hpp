@@ -1,7 +1,8 @@
-// The SpEED twins' kernels, as the twins' host code enqueues them (gpu/speed_work.hpp has
-// the decomposition).
+// The SpEED twins' kernels, as the twins' host code enqueues them (speed_plan.hpp has the
+// plan and the grids, speed_work.hpp the work-items).
 #pragma once
 
+#include "features/speed/gpu/speed_plan.hpp"
 #include "features/speed/gpu/speed_work.hpp"
 #include "gpu/backend/stream.hpp"
 

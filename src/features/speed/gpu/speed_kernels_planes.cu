@@ -5,6 +5,7 @@
 #include "gpu/compat.hpp"
 
 #include "features/speed/gpu/speed_kernels.hpp"
+#include "core/sample.hpp"
 #include "gpu/backend/launch.hpp"
 
 namespace fastvmaf::speed {
@@ -37,10 +38,8 @@ dim3 dim_of(const Dim& d) { return dim3(d.x, d.y, d.z); }
 
 void enqueue_planes(const gpu::StreamRef& stream, const Frame& f) {
   const dim3 grid = dim_of(blur_grid(f.plan));
-  if (f.plan.bpc == 8)
-    gpu::launch(stream, "speed blur", &blur<std::uint8_t>, grid, dim3(kBlurThreads), f);
-  else
-    gpu::launch(stream, "speed blur", &blur<std::uint16_t>, grid, dim3(kBlurThreads), f);
+  with_sample_type(f.plan.bpc,
+                   [&]<class T>() { gpu::launch(stream, "speed blur", &blur<T>, grid, dim3(kBlurThreads), f); });
   gpu::launch(stream, "speed local mean", &remove_mean, dim_of(mean_grid(f.plan)), dim3(kMeanThreads), f.plan);
 }
 

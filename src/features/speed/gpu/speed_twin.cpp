@@ -1,6 +1,6 @@
 // The SpEED twins: speed_chroma (U, V, uv) and speed_temporal on the device
-// (speed_kernels_*.cu, decomposition in speed_work.hpp), each channel's score in its slot
-// of the frame's results block, and the host finish with the CPU extractor's own helpers
+// (speed_kernels_*.cu; plan in speed_plan.hpp, work-items in speed_work.hpp), each
+// channel's score in its slot of the frame's results block, and the host finish with the CPU extractor's own helpers
 // (chroma_uv_score, clip_score). speed_temporal keeps the luma of the previous frame on
 // the device (a ring of two planes per side), so it reads only the frame's own luma.
 //
@@ -23,6 +23,7 @@
 #include "features/speed/speed_params.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
+#include "gpu/backend/init_upload.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/twin.hpp"
 
@@ -34,7 +35,8 @@ namespace {
 // The plan, scratch and tables of one twin; `images` analysed per frame.
 class Analysis {
  public:
-  Analysis(const SpeedSettings& st, const SpeedDims& d, unsigned images, unsigned bpc, const char* who) {
+  Analysis(const SpeedSettings& st, const SpeedDims& d, unsigned images, unsigned bpc, const char* who)
+      : tables_upload_(who) {
     twin::PlanTables tables;
     plan_ = twin::make_plan(st, d, images, bpc, tables);
     floats_ = gpu::DeviceBuffer<float>(twin::scratch_floats(plan_), who);
@@ -42,35 +44,23 @@ class Analysis {
     twin::place_scratch(plan_, floats_.get(), flags_.get());
     if (plan_.resample) {
       const twin::PackedTables packed = twin::pack_tables(tables);
-      staging_ = gpu::PinnedBuffer<std::uint32_t>(packed.words.size(), who);
       tables_ = gpu::DeviceBuffer<std::uint32_t>(packed.words.size(), who);
-      std::copy(packed.words.begin(), packed.words.end(), staging_.data());
       twin::place_tables(plan_, packed, tables_.get());
-      init_stream_ = std::make_unique<gpu::Stream>(init_counters_, who);
-      init_stream_->ref().upload(tables_.get(), staging_.data(), staging_.bytes());
-      uploaded_ = std::make_unique<gpu::Event>(who);
-      uploaded_->record(init_stream_->ref());
+      tables_upload_.upload(tables_.get(), packed.words.data(), tables_.bytes());
     }
   }
 
   const twin::Plan& plan() const { return plan_; }
 
   // The first frame's work waits for the tables' upload.
-  void order_after_init(const gpu::StreamRef& stream) {
-    if (uploaded_ && first_) stream.wait(*uploaded_);
-    first_ = false;
-  }
+  void order_after_init(const gpu::StreamRef& stream) { tables_upload_.order_before(stream); }
 
  private:
   twin::Plan plan_;
   gpu::DeviceBuffer<float> floats_;
   gpu::DeviceBuffer<twin::ImageFlags> flags_;
   gpu::DeviceBuffer<std::uint32_t> tables_;
-  gpu::PinnedBuffer<std::uint32_t> staging_;
-  gpu::Counters init_counters_;  // the init upload is not a frame's work
-  std::unique_ptr<gpu::Stream> init_stream_;
-  std::unique_ptr<gpu::Event> uploaded_;
-  bool first_ = true;
+  gpu::InitUpload tables_upload_;  // only when the prescale resamples
 };
 
 constexpr const char* kChromaWho = "speed_chroma";

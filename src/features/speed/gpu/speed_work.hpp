@@ -1,6 +1,7 @@
-// The SpEED twins' decomposition (src/features/speed/gpu/): the blocks and work-items of
-// each kernel, written once for the kernels (speed_kernels_*.cu) and the host replay
-// (tests/replay/speed_replay_test.cpp). The arithmetic of one element is the CPU
+// The SpEED twins' work-items (src/features/speed/gpu/): what one work-item of each
+// kernel does, and the data the kernels read and write, written once for the kernels
+// (speed_kernels_*.cu) and the host replay (tests/replay/speed_replay_test.cpp); the plan
+// (tables, scratch, grids) is speed_plan.hpp. The arithmetic of one element is the CPU
 // reference's own (speed_math.hpp, speed_linalg.hpp, common/mirror.hpp's reflection);
 // docs/adr/0205-speed-gpu-twin.md gives the plan and why each sum equals the CPU's.
 //
@@ -23,23 +24,21 @@
 // value is the CPU's; the parallelism is across pixels, pairs, blocks and images.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
-#include <stdexcept>
-#include <vector>
 
+#include "common/float_picture.hpp"
 #include "common/mirror.hpp"
 #include "common/resample.hpp"
+#include "common/resample_math.hpp"
 #include "core/hd.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/bits.hpp"
+#include "core/hd/rounding.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
 #include "features/speed/speed_params.hpp"
 #include "features/speed/speed_plane.hpp"
-#include "gpu/hd/atomics.hpp"
-#include "gpu/hd/bits.hpp"
-#include "gpu/hd/rounding.hpp"
 
 namespace fastvmaf::speed::twin {
 
@@ -132,108 +131,8 @@ struct Frame {
   Results* results = nullptr;
 };
 
-// ---- the plan (host) -----------------------------------------------------------------------
-
-// The host tables a plan points at when the prescale resamples (make_resample_axis).
-struct PlanTables {
-  common::ResampleAxis x, y;
-};
-
-// The plan of a run of `images` images (4: speed_chroma, 2: speed_temporal) of planes
-// `d`, as SpeedPlane plans it; the scratch and table pointers are set by place_scratch and
-// by the caller (device buffers in the twin, host ones in the replay).
-inline Plan make_plan(const SpeedSettings& st, const SpeedDims& d, unsigned images, unsigned bpc, PlanTables& tables) {
-  Plan p;
-  p.dims = d;
-  p.images = images;
-  p.channels = images / 2;
-  p.bpc = bpc;
-  p.divisor = math::sample_divisor(bpc);
-  // SpeedPlane: libvmaf's scalers copy the frame when the prescale changes neither size.
-  p.resample = prescale_resamples(st.prescale) && (d.scaled_width != d.width || d.scaled_height != d.height);
-  p.method = st.method;
-  const std::vector<float> aa = antialias_taps(st.kernelscale), mean = local_mean_taps(st.kernelscale);
-  if (aa.size() > static_cast<std::size_t>(kMaxAntialiasTaps) || mean.size() > static_cast<std::size_t>(kMaxMeanTaps))
-    throw std::logic_error("speed twin: a kernel scale's filter is wider than the twin plans for");
-  p.aa_taps = static_cast<int>(aa.size());
-  p.mean_taps = static_cast<int>(mean.size());
-  std::copy(aa.begin(), aa.end(), p.aa);
-  std::copy(mean.begin(), mean.end(), p.mean);
-  p.sigma_nn = st.sigma_nn;
-  p.log2_2pie = log2_two_pi_e();
-  p.base_entropy = math::base_entropy(st.sigma_nn, st.nn_floor, p.log2_2pie);
-  p.weight_var_mode = st.weight_var_mode;
-  p.plane = static_cast<std::size_t>(d.down_width) * d.down_height;
-  if (p.resample) {
-    tables.x = common::make_resample_axis(st.method, static_cast<int>(d.width), static_cast<int>(d.scaled_width));
-    tables.y = common::make_resample_axis(st.method, static_cast<int>(d.height), static_cast<int>(d.scaled_height));
-    p.taps_x = tables.x.taps;
-    p.taps_y = tables.y.taps;
-  }
-  return p;
-}
-
-// The floats of the plan's scratch (Scratch, in its order).
-inline std::size_t scratch_floats(const Plan& p) {
-  const std::size_t blocks = p.dims.num_blocks();
-  return 2 * p.images * p.plane + p.images * (kN * kN + kN + blocks) + p.channels * blocks;
-}
-
-// Points the plan's scratch into `floats` (scratch_floats(p) long) and `flags` (p.images).
-inline void place_scratch(Plan& p, float* floats, ImageFlags* flags) {
-  const std::size_t blocks = p.dims.num_blocks();
-  auto take = [&floats](std::size_t n) {
-    float* r = floats;
-    floats += n;
-    return r;
-  };
-  p.s.down = take(p.images * p.plane);
-  p.s.centred = take(p.images * p.plane);
-  p.s.cov = take(p.images * kN * kN);
-  p.s.eig = take(p.images * kN);
-  p.s.variance = take(p.images * blocks);
-  p.s.terms = take(p.channels * blocks);
-  p.s.flags = flags;
-}
-
-// The tables as one block of 32-bit words (x index, x weight, y index, y weight) and where
-// each starts in it.
-struct PackedTables {
-  std::vector<std::uint32_t> words;
-  std::size_t xi = 0, xw = 0, yi = 0, yw = 0;
-};
-inline PackedTables pack_tables(const PlanTables& t) {
-  PackedTables r;
-  auto put = [&r](const auto& v) {
-    const std::size_t at = r.words.size();
-    for (const auto& e : v) {
-      std::uint32_t w;
-      static_assert(sizeof(e) == sizeof(w));
-      std::memcpy(&w, &e, sizeof w);
-      r.words.push_back(w);
-    }
-    return at;
-  };
-  r.xi = put(t.x.index);
-  r.xw = put(t.x.weight);
-  r.yi = put(t.y.index);
-  r.yw = put(t.y.weight);
-  return r;
-}
-// Points the plan's tables into `base`, a copy of pack_tables' words.
-inline void place_tables(Plan& p, const PackedTables& t, const std::uint32_t* base) {
-  p.xi = reinterpret_cast<const int*>(base + t.xi);
-  p.xw = reinterpret_cast<const float*>(base + t.xw);
-  p.yi = reinterpret_cast<const int*>(base + t.yi);
-  p.yw = reinterpret_cast<const float*>(base + t.yw);
-}
-
 // The images of channel c: speed_chroma's (2c, 2c + 1) = (ref, dis); speed_temporal's (0, 1).
 FVMAF_HD inline unsigned image_of(unsigned channel, unsigned side) { return 2 * channel + side; }
-
-struct Dim {
-  unsigned x = 1, y = 1, z = 1;
-};
 
 FVMAF_HD inline unsigned ceil_div(unsigned a, unsigned b) { return (a + b - 1) / b; }
 
@@ -244,9 +143,9 @@ template <typename T>
 FVMAF_HD inline float picture_value(const std::uint8_t* plane, std::size_t pitch, int y, int x, float divisor) {
   const T v = reinterpret_cast<const T*>(plane + static_cast<std::size_t>(y) * pitch)[x];
   if constexpr (sizeof(T) == 1)
-    return math::sample_8bit(v);
+    return common::to_float(v, kSampleOffset);
   else
-    return math::sample_hbd(v, divisor);
+    return common::to_float(v, divisor, kSampleOffset);
 }
 
 // The image at (y, x) inside the plane: the CPU's PictureRows, or FloatRows of the
@@ -280,17 +179,14 @@ FVMAF_HD inline float scaled_at(const Plan& p, const ImageSource& s, int y, int 
       return at(p.yi[y], p.xi[x]);
     case common::PrescaleMethod::Bilinear: {
       const int r1 = p.yi[2 * y], r2 = p.yi[2 * y + 1], c1 = p.xi[2 * x], c2 = p.xi[2 * x + 1];
-      return math::bilinear_blend(at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2), p.xw[x], p.yw[y]);
+      return common::bilinear_blend(at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2), p.xw[x], p.yw[y]);
     }
     case common::PrescaleMethod::Bicubic:
-      return math::bicubic_sample_at(at, p.xi + 4 * x, p.xw + 4 * x, p.yi + 4 * y, p.yw + 4 * y);
+      return common::bicubic_sample_at(at, p.xi + 4 * x, p.xw + 4 * x, p.yi + 4 * y, p.yw + 4 * y);
     default:
-      return math::lanczos4_sample_at(at, p.xi + 9 * x, p.xw + 9 * x, p.yi + 9 * y, p.yw + 9 * y);
+      return common::lanczos4_sample_at(at, p.xi + 9 * x, p.xw + 9 * x, p.yi + 9 * y, p.yw + 9 * y);
   }
 }
-
-// Blocks: (decimated columns in groups of kBlurOutputs, decimated rows, images).
-inline Dim blur_grid(const Plan& p) { return {ceil_div(p.dims.down_width, kBlurOutputs), p.dims.down_height, p.images}; }
 
 // Phase 1, work-item t of n in block (tile, row i, image): the vertical pass at the
 // columns the block's outputs read: vals[o * taps + u] is the CPU's acc at column
@@ -328,8 +224,6 @@ FVMAF_HD inline void blur_horizontal(const Plan& p, unsigned image, unsigned til
 
 // ---- 2 mean -----------------------------------------------------------------------------
 
-inline Dim mean_grid(const Plan& p) { return {ceil_div(static_cast<unsigned>(p.plane), kMeanThreads), p.images, 1}; }
-
 // Work-item k of image `image` (k = i * down_width + j): the CPU's remove_local_mean at
 // (i, j), its vertical values at the columns the horizontal pass reads computed in place.
 FVMAF_HD inline void local_mean(const Plan& p, unsigned image, unsigned k) {
@@ -349,8 +243,6 @@ FVMAF_HD inline void local_mean(const Plan& p, unsigned image, unsigned k) {
 }
 
 // ---- 3 cov --------------------------------------------------------------------------------
-
-inline Dim cov_grid(const Plan& p) { return {kCovBlocks, p.images, 1}; }
 
 // Phase 1, work-item o < 25 (window offset (o / 5, o % 5)): compute_mean, the float sum
 // of the shifted window in raster order divided by the number of positions.
@@ -410,8 +302,6 @@ struct EigenShared {
   float tau, beta, s, shift;
   std::uint32_t skip;  // this step has no reflector (tau == 0)
 };
-
-inline Dim solve_grid(const Plan& p) { return {2 * p.images, 1, 1}; }
 
 FVMAF_HD inline void eigen_load(const Plan& p, unsigned image, unsigned t, unsigned n, EigenShared& sh) {
   const float* cov = p.s.cov + image * kN * kN;
@@ -657,8 +547,6 @@ FVMAF_HD inline void qr_solve_blocks(const Plan& p, unsigned image, unsigned t, 
 
 // ---- 5 score ------------------------------------------------------------------------------------
 
-inline Dim score_grid(const Plan& p) { return {ceil_div(p.dims.num_blocks(), kScoreThreads), p.channels, 1}; }
-
 struct ScoreShared {
   float eig[2][kN];
   std::uint32_t solved[2];
@@ -734,8 +622,6 @@ struct KeepArgs {
   std::size_t pitch = 0;            // bytes per row of both (the frame layout's pitch)
   unsigned rows = 0;
 };
-
-inline Dim keep_grid(const KeepArgs& a) { return {ceil_div(static_cast<unsigned>(a.pitch / 16), kKeepThreads), a.rows, 2}; }
 
 // Work-item t of block (x, row, side): 16 bytes of the row (pitches are multiples of 32
 // bytes and planes start on 256-byte boundaries).

@@ -5,6 +5,7 @@
 #include "gpu/compat.hpp"
 
 #include "features/vif/gpu/vif_kernels.hpp"
+#include "core/sample.hpp"
 #include "gpu/backend/launch.hpp"
 
 namespace fastvmaf::vif {
@@ -53,10 +54,7 @@ void launch_scale(const gpu::StreamRef& stream, const FrameArgs& f) {
 }  // namespace
 
 void enqueue_frame(const gpu::StreamRef& stream, const FrameArgs& f) {
-  if (f.bpc == 8)
-    launch_scale<0, std::uint8_t>(stream, f);
-  else
-    launch_scale<0, std::uint16_t>(stream, f);
+  with_sample_type(f.bpc, [&]<class T>() { launch_scale<0, T>(stream, f); });
   launch_scale<1, std::uint16_t>(stream, f);
   launch_scale<2, std::uint16_t>(stream, f);
   launch_scale<3, std::uint16_t>(stream, f);

@@ -2,6 +2,7 @@
 // decomposition).
 #pragma once
 
+#include "features/vif/gpu/vif_plan.hpp"
 #include "features/vif/gpu/vif_work.hpp"
 #include "gpu/backend/stream.hpp"
 

@@ -7,7 +7,6 @@
 // are the frame pipeline's. At init, after the CPU's checks: the planes of scales 1..3
 // (scratch, reused in stream order) and one upload of the log2 table, which the first
 // frame's work waits for on the device.
-#include <cstring>
 #include <memory>
 
 #include "core/registry.hpp"
@@ -15,6 +14,7 @@
 #include "features/vif/vif_params.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/device.hpp"
+#include "gpu/backend/init_upload.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/twin.hpp"
 
@@ -45,18 +45,12 @@ class VifTwin final : public gpu::Twin {
     bpc_ = g.bpc;
     scaled_ = gpu::DeviceBuffer<std::uint16_t>(2 * twin::scaled_samples(w_, h_), kWho);
     log2_ = gpu::DeviceBuffer<std::uint16_t>(kLog2Entries, kWho);
-    staging_ = gpu::PinnedBuffer<std::uint16_t>(kLog2Entries, kWho);
-    std::memcpy(staging_.data(), log2_table(), staging_.bytes());
-    init_stream_ = std::make_unique<gpu::Stream>(init_counters_, kWho);
-    init_stream_->ref().upload(log2_.get(), staging_.data(), staging_.bytes());
-    uploaded_.record(init_stream_->ref());
-    first_ = true;
+    tables_.upload(log2_.get(), log2_table(), log2_.bytes());
   }
 
   void enqueue(const gpu::DeviceFrame& d, void* slot) override {
     const gpu::StreamRef stream = gpu::frame_stream(d, kWho);
-    if (first_) stream.wait(uploaded_);
-    first_ = false;
+    tables_.order_before(stream);
     twin::FrameArgs f;
     f.ref = d.plane(gpu::Side::Ref, 0);
     f.dis = d.plane(gpu::Side::Dis, 0);
@@ -84,11 +78,7 @@ class VifTwin final : public gpu::Twin {
   FeatureNames names_;
   unsigned w_ = 0, h_ = 0, bpc_ = 8;
   gpu::DeviceBuffer<std::uint16_t> scaled_, log2_;
-  gpu::PinnedBuffer<std::uint16_t> staging_;  // the table's upload source, kept while it may run
-  gpu::Counters init_counters_;                // the init upload is not a frame's work
-  std::unique_ptr<gpu::Stream> init_stream_;
-  gpu::Event uploaded_{kWho};
-  bool first_ = true;
+  gpu::InitUpload tables_{kWho};
 };
 
 }  // namespace

@@ -1,8 +1,9 @@
 // The VIF twin's decomposition (src/features/vif/gpu/): one launch per scale, each block a
 // tile of kTileW x kTileH pixels of that scale, written once for the kernels
-// (vif_kernels.cu) and the host replay (tests/replay/vif_replay_test.cpp). The per-pixel
-// arithmetic is vif_math.hpp, the CPU reference's own (vif_sigmas, vif_accumulate, the
-// log2 lookups); the constants and the host finish are vif_params.
+// (vif_kernels.cu) and the host replay (tests/replay/vif_replay_test.cpp); the plan (the
+// launches' arguments and grids) is vif_plan.hpp. The per-pixel arithmetic is vif_math.hpp,
+// the CPU reference's own (vif_sigmas, vif_accumulate, the log2 lookups); the constants and
+// the host finish are vif_params.
 //
 // libvmaf's integer VIF of scale s (vif_statistic_8/16) filters ref, dis, ref^2, dis^2
 // and ref*dis with the scale's separable filter (vertical pass rounded, horizontal pass
@@ -39,10 +40,10 @@
 #include <type_traits>
 
 #include "core/hd.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/reduce.hpp"
 #include "features/vif/vif_math.hpp"
 #include "features/vif/vif_params.hpp"
-#include "gpu/hd/atomics.hpp"
-#include "gpu/hd/reduce.hpp"
 
 // Full unrolling of the tap loops, so that filter_tap() folds to immediates (GPU
 // compilers only; host compilers ignore the pragma anyway).
@@ -110,62 +111,6 @@ struct FrameArgs {
   std::uint16_t* scaled[kScales][2] = {};  // [s][0 ref, 1 dis] for s = 1..3 (the twin's planes)
   Results* results = nullptr;
 };
-
-// Samples of the twin's planes of scales 1..3 for a picture of w x h (ref and dis each).
-inline std::size_t scaled_samples(unsigned w, unsigned h) {
-  std::size_t n = 0;
-  for (int s = 1; s < kScales; ++s) n += static_cast<std::size_t>(w >> s) * (h >> s);
-  return n;
-}
-// Points f.scaled at consecutive planes of `base` (2 * scaled_samples(w, h) samples).
-inline void carve_scaled(FrameArgs& f, std::uint16_t* base) {
-  for (int s = 1; s < kScales; ++s)
-    for (int side = 0; side < 2; ++side) {
-      f.scaled[s][side] = base;
-      base += static_cast<std::size_t>(f.w >> s) * (f.h >> s);
-    }
-}
-
-inline ScaleArgs scale_args(const FrameArgs& f, int s) {
-  ScaleArgs a;
-  if (s == 0) {
-    a.ref = f.ref;
-    a.dis = f.dis;
-    a.ref_pitch = f.ref_pitch;
-    a.dis_pitch = f.dis_pitch;
-  } else {
-    a.ref = reinterpret_cast<const std::uint8_t*>(f.scaled[s][0]);
-    a.dis = reinterpret_cast<const std::uint8_t*>(f.scaled[s][1]);
-    a.ref_pitch = a.dis_pitch = static_cast<std::size_t>(f.w >> s) * sizeof(std::uint16_t);
-  }
-  a.w = f.w >> s;
-  a.h = f.h >> s;
-  if (s + 1 < kScales) {
-    a.next_ref = f.scaled[s + 1][0];
-    a.next_dis = f.scaled[s + 1][1];
-  }
-  a.stat = !(s == 0 && f.skip_scale0);
-  a.stat_rnd = stat_rounding(s, f.bpc);
-  a.next_rnd = subsample_rounding(s, f.bpc);
-  a.gain_limit = f.gain_limit;
-  a.log2 = f.log2;
-  a.sums = &f.results->scale[s];
-  return a;
-}
-
-// The host finish of a frame's slot: the CPU extractor's finish_scale() of every scale's
-// sums, then its emit_scores() (the same floats, the same order of sums).
-inline void emit_results(const Results& r, bool skip_scale0, bool debug, const FeatureNames& names, unsigned index,
-                         FeatureSink& sink) {
-  ScaleScore scores[kScales];
-  for (int s = 0; s < kScales; ++s) scores[s] = finish_scale(r.scale[s]);
-  emit_scores(scores, skip_scale0, debug, names, index, sink);
-}
-
-struct Grid {
-  unsigned x = 0, y = 0;
-};
-inline Grid grid_of(const ScaleArgs& a) { return {(a.w + kTileW - 1) / kTileW, (a.h + kTileH - 1) / kTileH}; }
 
 // A block's shared memory (TileShape<S> gives the sizes).
 struct Shared {

@@ -2,7 +2,7 @@
 // of glibc's FMA build as hd::dfma_rn; compiled for a CPU with FMA those are single
 // instructions, otherwise calls of libm's correctly rounded fma(). Both clones return the
 // same bits; the loader picks the one the CPU can run, as glibc's own log2 is picked.
-#include "gpu/hd/log2.hpp"
+#include "core/hd/log2.hpp"
 
 namespace fastvmaf::hd {
 

@@ -21,8 +21,8 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
-#include "gpu/hd/bits.hpp"
-#include "gpu/hd/rounding.hpp"
+#include "core/hd/bits.hpp"
+#include "core/hd/rounding.hpp"
 
 namespace fastvmaf::hd {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
-#include "gpu/hd/atomics.hpp"
+#include "core/hd/atomics.hpp"
 
 namespace fastvmaf::hd {
 

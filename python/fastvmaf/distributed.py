@@ -58,44 +58,16 @@ class Outcome:
 
 
 def read_manifest(path: str) -> List[Pair]:
-    """The pairs of a --batch manifest: one pair a line, tab-separated: reference,
-    distorted, output[, width, height, pixel format, bit depth]; blank lines and lines
-    starting with '#' are skipped; relative paths are taken from the manifest's folder.
-    A malformed line becomes a Pair with its ``error`` set (reported, not scored), as the
-    CLI's --batch reports it. (The CLI's own parser, cli/batch, is C++; this reads the
-    format its --help documents.)"""
-    base = os.path.dirname(os.path.abspath(path))
+    """The pairs of a --batch manifest, read by the CLI's own parser (cli/batch_manifest):
+    one pair a line, tab-separated: reference, distorted, output[, width, height, pixel
+    format, bit depth]; blank lines and lines starting with '#' skipped; relative paths from
+    the manifest's folder. A malformed line becomes a Pair with its ``error`` set (reported,
+    not scored), as --batch reports it; a manifest whose lines share an output file, or
+    write over an input, is refused whole with ValueError."""
+    from . import _fastvmaf
 
-    def resolve(p):
-        return p if os.path.isabs(p) else os.path.normpath(os.path.join(base, p))
-
-    pairs = []
-    with open(path, encoding="utf-8") as f:
-        for number, text in enumerate(f, 1):
-            text = text.rstrip("\n").rstrip("\r")
-            if not text.strip(" \t") or text.startswith("#"):
-                continue
-            cells = text.split("\t")
-            pair = Pair("", "", None, None, number)
-            try:
-                if len(cells) not in (3, 7):
-                    raise ValueError(f"{len(cells)} fields; a line has 3 (reference, distorted, output) or 7 (then "
-                                     "width, height, pixel format, bit depth), tab-separated")
-                for k in range(3):
-                    if not cells[k]:
-                        raise ValueError(f"field {k + 1} is empty")
-                pair.reference, pair.distorted, pair.output = (resolve(c) for c in cells[:3])
-                if len(cells) == 7:
-                    w, h, fmt, bits = cells[3:]
-                    if not (w.isdigit() and h.isdigit() and bits.isdigit()):
-                        raise ValueError(f"width, height and bit depth must be numbers: {w!r}, {h!r}, {bits!r}")
-                    pair.geometry = (int(w), int(h), fmt, int(bits))
-            except ValueError as e:
-                pair.error = str(e)
-            pairs.append(pair)
-    if not pairs:
-        raise ValueError(f'the batch manifest "{path}" lists no pair')
-    return pairs
+    return [Pair(d["reference"], d["distorted"], d["output"] or None, d["geometry"], d["line"], d["error"])
+            for d in _fastvmaf.read_manifest(os.fspath(path))]
 
 
 def _score_one(pair: Pair, options: dict, output_format: str, precision) -> dict:

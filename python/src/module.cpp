@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/batch_manifest.hpp"
 #include "cli/cli_args.hpp"
 #include "core/feature_name.hpp"
 #include "core/pooling.hpp"
@@ -292,6 +293,29 @@ PYBIND11_MODULE(_fastvmaf, m) {
       for (const auto& f : e->provided_features) names.emplace_back(fastvmaf::feature_alias(f));
     return names;
   });
+  // The --batch manifest, read and checked by the CLI's own code (cli/batch_manifest): one
+  // dict per pair line (a bad line with its error); a manifest whose lines share an output,
+  // or write over an input, is refused whole (ValueError), as --batch refuses it.
+  m.def("read_manifest", [](const std::string& path) {
+    const auto lines = fastvmaf::cli::read_manifest(path);
+    fastvmaf::cli::check_manifest_outputs(lines);
+    py::list out;
+    for (const auto& l : lines) {
+      py::dict d;
+      d["line"] = l.number;
+      d["error"] = l.error;
+      d["reference"] = l.job.ref_path;
+      d["distorted"] = l.job.dis_path;
+      d["output"] = l.job.output_path;
+      if (l.job.raw && l.error.empty())
+        d["geometry"] = py::make_tuple(l.job.raw_geometry.width, l.job.raw_geometry.height,
+                                       fastvmaf::to_string(l.job.raw_geometry.format), l.job.raw_geometry.bpc);
+      else
+        d["geometry"] = py::none();
+      out.append(d);
+    }
+    return out;
+  }, py::arg("path"));
   m.def("parse_options", &parse_options, py::arg("argv"),
         "Parses the fastvmaf command's arguments (without the program name), with its checks.");
 

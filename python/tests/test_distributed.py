@@ -97,6 +97,13 @@ class DistributedTests(unittest.TestCase):
         self.assertEqual(pairs[0].geometry, (160, 90, "420", 8))
         self.assertTrue(pairs[3].error)
 
+    def test_manifest_writing_one_output_twice_is_refused(self):
+        with open(self.manifest.path, "a") as f:
+            ref, dis, g, _ = self.manifest.good[0]
+            f.write("\t".join([ref, dis, "out/pair1.json", *map(str, g)]) + "\n")
+        with self.assertRaisesRegex(ValueError, "out/pair1.json|same output"):
+            read_manifest(self.manifest.path)
+
     def test_local_cluster_two_processes(self):
         with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                           host="127.0.0.1") as cluster, Client(cluster) as client:

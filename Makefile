@@ -1,6 +1,7 @@
 # fastvmaf — set-up, build, demo and test on a fresh Debian 12 machine.
-#   make demo   install what is needed, build, score a generated sample pair
-#   make test   install what is needed, build, run the whole CPU suite (ctest)
+#   make demo   install what is needed, build, score a generated sample pair, draw its report
+#   make test   install what is needed, build, run the whole CPU suite (ctest: the Python
+#               module's tests and the report's in headless Chromium included)
 
 BUILD     ?= build
 JOBS      ?= $(shell nproc)
@@ -15,7 +16,8 @@ DEMO_DIR  := $(BUILD)/demo
 DEBS := cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev \
         libgtest-dev libbenchmark-dev ffmpeg xz-utils time \
         libavformat-dev libavcodec-dev libswscale-dev libavutil-dev \
-        hipcc libamdhip64-dev rocm-device-libs
+        hipcc libamdhip64-dev rocm-device-libs \
+        python3-dev python3-numpy python3-pybind11 pybind11-dev python3-pandas python3-distributed python3-pil chromium
 
 .PHONY: all deps check-shared configure build test demo bench clean
 
@@ -53,7 +55,7 @@ build: configure
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 1800
 	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTVMAF_SANITIZE=ON \
-	  -DFASTVMAF_BUILD_BENCH=OFF -DFASTVMAF_CUDA=OFF -DFASTVMAF_HIP=OFF \
+	  -DFASTVMAF_BUILD_BENCH=OFF -DFASTVMAF_CUDA=OFF -DFASTVMAF_HIP=OFF -DFASTVMAF_PYTHON=OFF \
 	  $(if $(SHARED),-DFASTVMAF_SHARED_DIR=$(SHARED)) -DFASTVMAF_CORPUS_DIR=$(abspath $(BUILD))/corpus $(CMAKE_ARGS)
 	cmake --build $(BUILD)-asan -j $(JOBS) --target sanitize_suite
 	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS) --timeout 1800 -L 'sanitize|unit'
@@ -69,8 +71,9 @@ demo: build
 	@echo "scoring $(DEMO_DIR)/dis.mp4 (x264 crf 38) against $(DEMO_DIR)/ref.y4m (testsrc2, 640x360, 48 frames)"
 	$(BUILD)/src/fastvmaf -r $(DEMO_DIR)/ref.y4m -d $(DEMO_DIR)/dis.mp4 \
 	  -m version=vmaf_v1.0.16_3d0h:name=vmaf_v1 -m version=vmaf_v0.6.1:name=vmaf --feature psnr \
-	  --json -o $(DEMO_DIR)/scores.json
+	  --json -o $(DEMO_DIR)/scores.json --html $(DEMO_DIR)/report.html
 	@echo "per-frame and pooled scores: $(DEMO_DIR)/scores.json"
+	@echo "report (open it in a browser): $(abspath $(DEMO_DIR))/report.html"
 
 bench: build
 	bench/run_bench.sh $(BUILD)

@@ -114,6 +114,9 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
                  ":EXTRACTOR.OPTION=VALUE; repeatable");
   app.add_option("--feature", features, "additional feature: NAME or NAME=key=value:key=value; repeatable");
   app.add_option("-o,--output", a.output_path, "output file");
+  app.add_option("--html", a.html_path,
+                 "also write the run's report: one self-contained HTML file of curves and tables (see `fastvmaf "
+                 "report --help` to draw one from JSON outputs)");
   app.add_flag("--xml", xml, "write the output file as XML (default)");
   app.add_flag("--json", json, "write the output file as JSON");
   app.add_flag("--csv", csv, "write the output file as CSV");
@@ -202,6 +205,9 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
                                               a.ref_path.empty() ? "--reference" : "--distorted"));
     if (!batch_jobs.empty()) throw std::invalid_argument("--batch-jobs needs --batch");
   } else {
+    if (!a.html_path.empty())
+      throw std::invalid_argument("--html draws one run; for a batch, draw the report of its JSON outputs with "
+                                  "fastvmaf report OUTPUT.json ... -o report.html");
     if (!a.ref_path.empty() || !a.dis_path.empty() || !a.output_path.empty() || given > 0)
       throw std::invalid_argument("--batch takes the pairs, their outputs and their raw geometry from the manifest: "
                                   "drop -r, -d, -o and -w/-h/-p/-b");

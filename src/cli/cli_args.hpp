@@ -24,6 +24,7 @@ struct Args {
   EngineOptions engine;
   RunLimits limits;
   std::string output_path;
+  std::string html_path;  // --html: the run's report (cli/report_delegate.hpp)
   io::OutputFormat output_format = io::OutputFormat::Xml;
   io::NumberFormat number_format;
   bool quiet = false;

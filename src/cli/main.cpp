@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "cli/batch.hpp"
 #include "cli/cli_args.hpp"
 #include "cli/output_guard.hpp"
+#include "cli/report_delegate.hpp"
 #include "cli/score_pair.hpp"
 #include "core/cpu.hpp"
 #include "core/rcpss.hpp"
@@ -135,6 +137,10 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
     fastvmaf::io::check_output_path(args.output_path);
   if (!args.output_path.empty())
     fastvmaf::cli::refuse_output_over_input(args.output_path, {args.ref_path, args.dis_path});
+  if (!args.html_path.empty()) {
+    fastvmaf::io::check_output_path(args.html_path);
+    fastvmaf::cli::refuse_output_over_input(args.html_path, {args.ref_path, args.dis_path});
+  }
 
   const bool tty = ::isatty(::fileno(stderr));
   auto warn = [](const std::string& w) { std::fprintf(stderr, "fastvmaf: warning: %s\n", w.c_str()); };
@@ -162,6 +168,15 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   const fastvmaf::Result result = fastvmaf::cli::score_pair(engine, args, job, hooks, g_sizes_differ);
   if (progress) std::fprintf(stderr, "\n");
   if (args.profile) print_profile(engine_s, result);
+  if (!args.html_path.empty()) {
+    std::string heatmaps;  // where a cambi feature writes its heatmaps, for the report to show
+    for (const auto& f : args.engine.features)
+      for (const auto& [key, value] : f.options)
+        if (f.name == "cambi" && key == "heatmaps_path") heatmaps = value;
+    fastvmaf::cli::write_html_report(result, args.html_path,
+                                     std::filesystem::path(args.dis_path).stem().string(), heatmaps);
+    if (!args.quiet) std::fprintf(stderr, "fastvmaf: report: %s\n", args.html_path.c_str());
+  }
 
   if (!args.quiet || args.output_path.empty()) {
     // As libvmaf's CLI: every model's pooled mean, then one line per collection.
@@ -178,6 +193,8 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   reserve_standard_descriptors();
+  // `fastvmaf report JSON... -o report.html`: the report's own command line.
+  if (argc > 1 && std::string(argv[1]) == "report") return fastvmaf::cli::exec_report({argv + 2, argv + argc});
   remove_temporaries_on_signals();
   fastvmaf::cli::Args args;
   int code = 1;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "process.hpp"
+#include "run_ffmpeg.hpp"
 
 namespace fs = std::filesystem;
 
@@ -41,12 +42,7 @@ class CompressedInput : public ::testing::Test {
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
 
   // Runs the system's ffmpeg; the test stops when it fails.
-  void ffmpeg(std::vector<std::string> args) {
-    std::vector<std::string> argv{FASTVMAF_FFMPEG, "-nostdin", "-loglevel", "error", "-y"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    const auto r = run_process(argv, path("ffmpeg.out"), path("ffmpeg.err"));
-    ASSERT_EQ(r.status, 0) << r.err;
-  }
+  void ffmpeg(const std::vector<std::string>& args) { run_ffmpeg(dir_, args); }
   // ffmpeg's decode of `in` to y4m: every frame as decoded, nothing converted.
   std::string decode(const std::string& in, const std::string& out, std::vector<std::string> filters = {}) {
     std::vector<std::string> a{"-i", in, "-map", "0:v:0", "-fps_mode", "passthrough"};

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "process.hpp"
+#include "run_ffmpeg.hpp"
 
 namespace fs = std::filesystem;
 
@@ -31,12 +32,7 @@ class GeneratedInput : public ::testing::Test {
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
 
   // Runs the system's ffmpeg; the test stops when it fails.
-  void ffmpeg(std::vector<std::string> args) {
-    std::vector<std::string> argv{FASTVMAF_FFMPEG, "-nostdin", "-loglevel", "error", "-y"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    const auto r = run_process(argv, path("ffmpeg.out"), path("ffmpeg.err"));
-    ASSERT_EQ(r.status, 0) << r.err;
-  }
+  void ffmpeg(const std::vector<std::string>& args) { run_ffmpeg(dir_, args); }
   // testsrc2 at `size` and `rate`, `frames` frames, encoded with `codec` (one encoder
   // thread, so the bytes do not depend on the machine's cores) into `name`.
   void encode(const std::string& name, const std::string& size, const std::string& rate, unsigned frames,

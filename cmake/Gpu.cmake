@@ -1,6 +1,14 @@
-# GPU backends: CUDA (nvcc) and HIP (Debian's hipcc), built from the same sources.
+# GPU backends: CUDA (nvcc) and HIP (Debian's hipcc), built from the same sources, and
+# SYCL (AdaptiveCpp's acpp; Intel's icpx -fsycl), whose kernels call the same work-items.
 #
-#   FASTVMAF_CUDA, FASTVMAF_HIP   AUTO (default: on when the compiler is found), ON, OFF
+#   FASTVMAF_CUDA, FASTVMAF_HIP, FASTVMAF_SYCL
+#                                 AUTO (default: on when the compiler is found), ON, OFF
+#   FASTVMAF_SYCL_COMPILER        acpp or icpx (default: AdaptiveCpp unpacked from
+#                                 FASTVMAF_ACPP_ARCHIVE into the build folder, else acpp or
+#                                 icpx on the PATH)
+#   FASTVMAF_ACPP_ARCHIVE         default: the shared folder's toolchains/adaptivecpp prefix
+#   FASTVMAF_SYCL_TARGETS         acpp's --acpp-targets (default omp;generic: the CPU through
+#                                 OpenMP, every GPU through the runtime's JIT)
 #   CMAKE_CUDA_ARCHITECTURES      real code for sm_75 .. sm_120 plus PTX, overridable
 #   FASTVMAF_HIP_ARCHITECTURES    gfx90a;gfx1030;gfx940, overridable
 #
@@ -85,7 +93,60 @@ if(NOT FASTVMAF_HIP STREQUAL "OFF")
   endif()
 endif()
 
-message(STATUS "fastvmaf GPU backends: CUDA ${FASTVMAF_HAVE_CUDA}, HIP ${FASTVMAF_HAVE_HIP}")
+# --- SYCL ---------------------------------------------------------------------------
+# The SYCL backend is a module like HIP's, libfastvmaf_sycl.so: its host units (the backend
+# wrappers and the twins, compiled by the C++ compiler with FASTVMAF_GPU_SYCL) and the SYCL
+# units (src/gpu/backend/sycl/*.cpp and every src/features/*/gpu/*_sycl.cpp, compiled by
+# the SYCL compiler), linked with the SYCL runtime. Every unit of the module sees
+# FVMAF_SOFT_F64: no fp64 in any SYCL kernel (docs/adr/0208-sycl-backend.md).
+set(FASTVMAF_SYCL AUTO CACHE STRING "Build the SYCL backend: AUTO (when a SYCL compiler is found), ON or OFF")
+set_property(CACHE FASTVMAF_SYCL PROPERTY STRINGS AUTO ON OFF)
+set(FASTVMAF_SYCL_COMPILER "" CACHE FILEPATH "The SYCL compiler: AdaptiveCpp's acpp or Intel's icpx")
+set(FASTVMAF_ACPP_ARCHIVE "${FASTVMAF_SHARED_DIR}/toolchains/adaptivecpp/adaptivecpp-24.06-debian12-prefix.tar.xz"
+    CACHE FILEPATH "An AdaptiveCpp install prefix (.tar.xz) to unpack into the build folder")
+set(FASTVMAF_SYCL_TARGETS "omp;generic" CACHE STRING "AdaptiveCpp's --acpp-targets for the SYCL backend")
+set(FASTVMAF_HAVE_SYCL OFF)
+if(FASTVMAF_SANITIZE AND FASTVMAF_SYCL STREQUAL "AUTO")
+  set(FASTVMAF_SYCL OFF)
+endif()
+if(NOT FASTVMAF_SYCL STREQUAL "OFF")
+  if(NOT FASTVMAF_SYCL_COMPILER AND EXISTS "${FASTVMAF_ACPP_ARCHIVE}")
+    set(acpp_root "${CMAKE_BINARY_DIR}/adaptivecpp")
+    if(NOT EXISTS "${acpp_root}/prefix/bin/acpp")
+      message(STATUS "unpacking AdaptiveCpp from ${FASTVMAF_ACPP_ARCHIVE}")
+      file(ARCHIVE_EXTRACT INPUT "${FASTVMAF_ACPP_ARCHIVE}" DESTINATION "${acpp_root}")
+    endif()
+    # It needs Debian's clang-16 and LLVM 16 (the Makefile installs them with it).
+    if(EXISTS "${acpp_root}/prefix/bin/acpp" AND EXISTS /usr/bin/clang++-16)
+      set(FASTVMAF_SYCL_COMPILER "${acpp_root}/prefix/bin/acpp" CACHE FILEPATH "" FORCE)
+    endif()
+  endif()
+  if(NOT FASTVMAF_SYCL_COMPILER)
+    find_program(FASTVMAF_SYCL_FOUND NAMES acpp icpx)
+    if(FASTVMAF_SYCL_FOUND)
+      set(FASTVMAF_SYCL_COMPILER "${FASTVMAF_SYCL_FOUND}" CACHE FILEPATH "" FORCE)
+    endif()
+  endif()
+  if(FASTVMAF_SYCL_COMPILER)
+    set(FASTVMAF_HAVE_SYCL ON)
+    get_filename_component(sycl_name "${FASTVMAF_SYCL_COMPILER}" NAME)
+    if(sycl_name MATCHES "^icpx")
+      set(FASTVMAF_SYCL_FLAVOUR dpcpp)
+      set(FASTVMAF_SYCL_FLAGS -fsycl)
+      set(FASTVMAF_SYCL_LINK -fsycl)
+    else()
+      set(FASTVMAF_SYCL_FLAVOUR acpp)
+      get_filename_component(acpp_bin "${FASTVMAF_SYCL_COMPILER}" DIRECTORY)
+      get_filename_component(FASTVMAF_ACPP_PREFIX "${acpp_bin}/.." ABSOLUTE)
+      set(FASTVMAF_SYCL_FLAGS "--acpp-targets=${FASTVMAF_SYCL_TARGETS}")
+    endif()
+  elseif(FASTVMAF_SYCL STREQUAL "ON")
+    message(FATAL_ERROR "FASTVMAF_SYCL=ON but no SYCL compiler was found; set FASTVMAF_SYCL_COMPILER to acpp or icpx")
+  endif()
+endif()
+
+message(STATUS "fastvmaf GPU backends: CUDA ${FASTVMAF_HAVE_CUDA}, HIP ${FASTVMAF_HAVE_HIP}, SYCL ${FASTVMAF_HAVE_SYCL}"
+               " ${FASTVMAF_SYCL_COMPILER}")
 
 # The generated unit that compiles `src` for one backend (CUDA or HIP); returns its path.
 function(_fastvmaf_backend_unit src backend ext out)
@@ -107,6 +168,10 @@ function(fastvmaf_add_gpu_sources target)
     "${CMAKE_SOURCE_DIR}/src/gpu/backend/*.cpp" "${CMAKE_SOURCE_DIR}/src/features/*/gpu/*.cpp")
   file(GLOB_RECURSE kernel_sources CONFIGURE_DEPENDS
     "${CMAKE_SOURCE_DIR}/src/gpu/backend/*.cu" "${CMAKE_SOURCE_DIR}/src/features/*/gpu/*.cu")
+  # The SYCL sources are SYCL's alone.
+  set(sycl_sources ${host_sources})
+  list(FILTER sycl_sources INCLUDE REGEX "(/gpu/backend/sycl/[^/]*|_sycl)\\.cpp$")
+  list(FILTER host_sources EXCLUDE REGEX "(/gpu/backend/sycl/[^/]*|_sycl)\\.cpp$")
 
   if(FASTVMAF_HAVE_CUDA)
     foreach(src IN LISTS host_sources)
@@ -183,5 +248,66 @@ function(fastvmaf_add_gpu_sources target)
     # bin/'s library folder.
     set_property(SOURCE "${CMAKE_SOURCE_DIR}/src/gpu/runtime.cpp" APPEND PROPERTY COMPILE_DEFINITIONS
                  FASTVMAF_HIP_MODULE="libfastvmaf_hip.so")
+  endif()
+
+  if(FASTVMAF_HAVE_SYCL)
+    # The SYCL module: the host units (the C++ compiler, FASTVMAF_GPU_SYCL) and the SYCL
+    # units (the SYCL compiler), linked with the SYCL runtime only.
+    set(sycl_host_units)
+    foreach(src IN LISTS host_sources)
+      _fastvmaf_backend_unit("${src}" sycl .cpp unit)
+      list(APPEND sycl_host_units "${unit}")
+    endforeach()
+    set(fmt_defs $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_COMPILE_DEFINITIONS>)
+    set(launcher)
+    if(CMAKE_CXX_COMPILER_LAUNCHER)
+      set(launcher ${CMAKE_CXX_COMPILER_LAUNCHER})
+    endif()
+    set(objects)
+    foreach(src IN LISTS sycl_sources)
+      _fastvmaf_backend_unit("${src}" sycl .sycl.cpp unit)
+      set(obj "${unit}.o")
+      add_custom_command(
+        OUTPUT "${obj}"
+        COMMAND ${launcher} "${FASTVMAF_SYCL_COMPILER}" ${FASTVMAF_SYCL_FLAGS} -std=c++20 -O3 -DNDEBUG -fPIC
+                -ffp-contract=off -fvisibility=hidden -Wno-pass-failed -DFVMAF_SYCL_UNIT=1 -DFVMAF_SOFT_F64=1
+                "$<$<BOOL:${fmt_defs}>:-D$<JOIN:${fmt_defs},;-D>>"
+                "-I${CMAKE_SOURCE_DIR}/src" "-I${CMAKE_SOURCE_DIR}/include"
+                -MD -MF "${obj}.d" -c "${unit}" -o "${obj}"
+        DEPENDS "${unit}" "${src}"
+        DEPFILE "${obj}.d"
+        COMMENT "SYCL ${src}"
+        COMMAND_EXPAND_LISTS
+        VERBATIM)
+      list(APPEND objects "${obj}")
+    endforeach()
+    set_source_files_properties(${objects} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
+    add_library(fastvmaf_sycl MODULE ${sycl_host_units} ${objects})
+    set_target_properties(fastvmaf_sycl PROPERTIES OUTPUT_NAME fastvmaf_sycl PREFIX lib LINKER_LANGUAGE CXX
+                          LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/src"
+                          CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+    target_include_directories(fastvmaf_sycl PRIVATE "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/include"
+                               $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_INCLUDE_DIRECTORIES>
+                               $<TARGET_PROPERTY:nlohmann_json::nlohmann_json,INTERFACE_INCLUDE_DIRECTORIES>)
+    target_compile_definitions(fastvmaf_sycl PRIVATE $<TARGET_PROPERTY:${target},INTERFACE_COMPILE_DEFINITIONS>
+                               $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_COMPILE_DEFINITIONS> FVMAF_SOFT_F64=1)
+    target_link_libraries(fastvmaf_sycl PRIVATE fastvmaf_fp fastvmaf_warnings)
+    if(FASTVMAF_SYCL_FLAVOUR STREQUAL "acpp")
+      # What acpp links a program with: its runtime, Boost's fibers (the CPU backend) and
+      # LLVM's OpenMP runtime (the omp target's kernels call it). The module finds them
+      # through its run path: the AdaptiveCpp prefix it was built with, or an installed
+      # copy's lib/ (a device machine gets its runtime folder on LD_LIBRARY_PATH).
+      find_library(FASTVMAF_LIBOMP NAMES omp libomp.so.5 PATHS /usr/lib/llvm-16/lib NO_DEFAULT_PATH)
+      if(NOT FASTVMAF_LIBOMP)
+        find_library(FASTVMAF_LIBOMP NAMES omp)
+      endif()
+      target_link_libraries(fastvmaf_sycl PRIVATE "${FASTVMAF_ACPP_PREFIX}/lib/libacpp-rt.so"
+                            "${FASTVMAF_ACPP_PREFIX}/lib/libacpp-common.so" boost_context boost_fiber "${FASTVMAF_LIBOMP}")
+      set_target_properties(fastvmaf_sycl PROPERTIES BUILD_RPATH "${FASTVMAF_ACPP_PREFIX}/lib")
+    else()
+      target_link_options(fastvmaf_sycl PRIVATE ${FASTVMAF_SYCL_LINK})
+    endif()
+    set_property(SOURCE "${CMAKE_SOURCE_DIR}/src/gpu/runtime.cpp" APPEND PROPERTY COMPILE_DEFINITIONS
+                 FASTVMAF_SYCL_MODULE="libfastvmaf_sycl.so")
   endif()
 endfunction()

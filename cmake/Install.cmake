@@ -11,7 +11,7 @@ install(TARGETS fastvmaf_shared fastvmaf_static vmaf EXPORT fastvmafTargets
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/fastvmaf ${CMAKE_SOURCE_DIR}/include/libvmaf
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-foreach(module fastvmaf_hip fastvmaf_av)
+foreach(module fastvmaf_hip fastvmaf_sycl fastvmaf_av)
   if(TARGET ${module})
     install(TARGETS ${module} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/fastvmaf)
   endif()

@@ -22,10 +22,10 @@ struct FeatureRequest {
   std::vector<std::pair<std::string, std::string>> options;
 };
 
-// --backend: cpu, cuda or hip (a usable device is required, and every extractor needs a
-// twin there), or auto (cuda, then hip, then the CPU; extractors without a twin run on
-// the CPU).
-enum class BackendChoice { Cpu, Cuda, Hip, Auto };
+// --backend: cpu, cuda, hip or sycl (a usable device is required, and every extractor
+// needs a twin there), or auto (cuda, then hip, then a SYCL GPU, then the CPU; extractors
+// without a twin run on the CPU).
+enum class BackendChoice { Cpu, Cuda, Hip, Sycl, Auto };
 
 struct EngineOptions {
   std::vector<FeatureRequest> features;
@@ -35,6 +35,9 @@ struct EngineOptions {
   unsigned subsample = 1;
   BackendChoice backend = BackendChoice::Cpu;
   std::string model_dir;        // where version=NAME looks first for NAME.json; empty: built-in models only
+  // --sycl-device: the SYCL device, "gpu", "cpu", "auto" or its number (empty: auto, or
+  // $FASTVMAF_SYCL_DEVICE). The process keeps the first device it opens.
+  std::string sycl_device;
 };
 
 // An input file: .y4m; raw .yuv, whose geometry `raw` gives; or, in builds with FFmpeg's

@@ -21,15 +21,17 @@ namespace {
 
 constexpr unsigned kMaxThreads = 1024;  // as the CLI's --threads
 
-// FASTVMAF_BACKEND: where the features run (cpu, cuda, hip or auto), as --backend says.
+// FASTVMAF_BACKEND: where the features run (cpu, cuda, hip, sycl or auto), as --backend
+// says; FASTVMAF_SYCL_DEVICE picks the SYCL device (the SYCL backend reads it itself).
 BackendChoice backend_from_environment() {
   const char* env = std::getenv("FASTVMAF_BACKEND");
   const std::string_view v = env ? env : "";
   if (v.empty() || v == "cpu") return BackendChoice::Cpu;
   if (v == "cuda") return BackendChoice::Cuda;
   if (v == "hip") return BackendChoice::Hip;
+  if (v == "sycl") return BackendChoice::Sycl;
   if (v == "auto") return BackendChoice::Auto;
-  throw std::invalid_argument(fmt::format("FASTVMAF_BACKEND=\"{}\": expected cpu, cuda, hip or auto", v));
+  throw std::invalid_argument(fmt::format("FASTVMAF_BACKEND=\"{}\": expected cpu, cuda, hip, sycl or auto", v));
 }
 
 PixelFormat format_of(enum VmafPixelFormat f) {

@@ -135,9 +135,12 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.add_option("--precision", precision,
                  "digits after the point in outputs (0-17), or 'max' for %.17g (round-trip); default: libvmaf's");
   app.add_option("--backend", backend,
-                 "cpu, cuda, hip or auto (default: cpu). cuda/hip need a usable device and a twin of every "
-                 "extractor; auto uses cuda, then hip, when a device is present, running extractors without a "
-                 "twin on the CPU, and falls back to the CPU (saying so on stderr)");
+                 "cpu, cuda, hip, sycl or auto (default: cpu). cuda/hip/sycl need a usable device and a twin of "
+                 "every extractor; auto uses cuda, then hip, then a SYCL GPU, when a device is present, running "
+                 "extractors without a twin on the CPU, and falls back to the CPU (saying so on stderr)");
+  app.add_option("--sycl-device", a.engine.sycl_device,
+                 "the SYCL device: gpu, cpu, auto (a GPU, else any device; the default) or its number in the "
+                 "SYCL runtime's list (an unknown one is an error that lists them); $FASTVMAF_SYCL_DEVICE too");
   app.add_flag("--list-features", a.list_features, "list the feature extractors and exit");
   std::string decode_threads;
   app.add_flag("--scale{bicubic}", a.scale,
@@ -226,10 +229,12 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
     a.engine.backend = BackendChoice::Cuda;
   else if (backend == "hip")
     a.engine.backend = BackendChoice::Hip;
+  else if (backend == "sycl")
+    a.engine.backend = BackendChoice::Sycl;
   else if (backend == "auto")
     a.engine.backend = BackendChoice::Auto;
   else
-    throw std::invalid_argument(fmt::format("invalid argument \"{}\" for --backend; should be cpu, cuda, hip or auto",
+    throw std::invalid_argument(fmt::format("invalid argument \"{}\" for --backend; should be cpu, cuda, hip, sycl or auto",
                                             backend));
 
   for (const auto& m : models) a.engine.models.push_back(parse_model_argument(m));

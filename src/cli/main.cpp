@@ -37,12 +37,13 @@ bool g_sizes_differ = false;
 
 // One line per extractor: name, the backends implementing it, the features it provides.
 void list_features() {
-  // A backend in a module of its own (HIP) registers its twins when it is loaded.
-  for (auto b : {fastvmaf::Backend::Cuda, fastvmaf::Backend::Hip}) (void)fastvmaf::gpu::find_runtime(b);
+  // A backend in a module of its own (HIP, SYCL) registers its twins when it is loaded.
+  for (auto b : {fastvmaf::Backend::Cuda, fastvmaf::Backend::Hip, fastvmaf::Backend::Sycl})
+    (void)fastvmaf::gpu::find_runtime(b);
   const auto& reg = fastvmaf::Registry::instance();
   for (const auto* e : reg.all()) {
     std::string backends;
-    for (auto b : {fastvmaf::Backend::Cpu, fastvmaf::Backend::Cuda, fastvmaf::Backend::Hip})
+    for (auto b : {fastvmaf::Backend::Cpu, fastvmaf::Backend::Cuda, fastvmaf::Backend::Hip, fastvmaf::Backend::Sycl})
       if (reg.factory(e->name, b)) backends += (backends.empty() ? "" : ",") + std::string(fastvmaf::to_string(b));
     std::string provided;
     for (const auto& f : e->provided_features) provided += (provided.empty() ? "" : " ") + f;

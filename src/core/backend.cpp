@@ -7,6 +7,7 @@ const char* to_string(Backend b) {
     case Backend::Cpu: return "cpu";
     case Backend::Cuda: return "cuda";
     case Backend::Hip: return "hip";
+    case Backend::Sycl: return "sycl";
   }
   return "?";
 }

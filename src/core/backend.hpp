@@ -4,8 +4,8 @@
 
 namespace fastvmaf {
 
-enum class Backend { Cpu, Cuda, Hip };
-// "cpu", "cuda", "hip".
+enum class Backend { Cpu, Cuda, Hip, Sycl };
+// "cpu", "cuda", "hip", "sycl".
 const char* to_string(Backend b);
 
 }  // namespace fastvmaf

@@ -24,15 +24,22 @@ namespace fastvmaf {
 
 namespace {
 
-const char* backend_compiler(Backend b) { return b == Backend::Hip ? "hipcc" : "nvcc"; }
+const char* backend_compiler(Backend b) {
+  return b == Backend::Hip ? "hipcc" : b == Backend::Sycl ? "a SYCL compiler (acpp or icpx)" : "nvcc";
+}
+
+Backend backend_of(BackendChoice c) {
+  return c == BackendChoice::Cuda ? Backend::Cuda : c == BackendChoice::Hip ? Backend::Hip : Backend::Sycl;
+}
 
 // The backend of the run's twins (../shared/DESIGN.md, "Backends and where they run"):
-// cuda or hip must be usable; auto takes cuda, then hip, then the CPU. Says which in
+// cuda, hip or sycl must be usable; auto takes cuda, then hip, then a SYCL GPU (a SYCL
+// CPU device is no faster than the CPU engine), then the CPU. Says which in
 // `notes`; `device` gets the device's name.
 Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes, std::string& device) {
   if (choice == BackendChoice::Cpu) return Backend::Cpu;
-  if (choice == BackendChoice::Cuda || choice == BackendChoice::Hip) {
-    const Backend b = choice == BackendChoice::Cuda ? Backend::Cuda : Backend::Hip;
+  if (choice != BackendChoice::Auto) {
+    const Backend b = backend_of(choice);
     std::string missing;
     const gpu::Runtime* rt = gpu::find_runtime(b, &missing);
     if (!rt && !missing.empty()) throw DeviceError(fmt::format("--backend {}: {}", to_string(b), missing));
@@ -47,7 +54,7 @@ Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes, s
     return b;
   }
   std::string why;
-  for (Backend b : {Backend::Cuda, Backend::Hip}) {
+  for (Backend b : {Backend::Cuda, Backend::Hip, Backend::Sycl}) {
     std::string missing;
     const gpu::Runtime* rt = gpu::find_runtime(b, &missing);
     if (!rt) {
@@ -55,6 +62,10 @@ Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes, s
       continue;
     }
     const gpu::Probe p = rt->probe();
+    if (p.usable && !p.gpu) {
+      why += fmt::format("{}{}: {} is not a GPU", why.empty() ? "" : "; ", to_string(b), p.detail);
+      continue;
+    }
     if (p.usable) {
       notes.push_back(fmt::format("--backend auto: using {} ({})", to_string(b), p.detail));
       device = p.detail;
@@ -71,6 +82,7 @@ Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes, s
 Engine::Impl::Impl(EngineOptions o) : options(std::move(o)) {
   if (options.subsample == 0) options.subsample = 1;
   threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  if (!options.sycl_device.empty()) gpu::set_device_selector(Backend::Sycl, options.sycl_device);
   gpu = resolve_backend(options.backend, notes, device_name);
 }
 

@@ -1,10 +1,15 @@
-// The runtime names GPU code uses, mapped to CUDA or to HIP. One source builds both
-// backends: nvcc compiles it with FASTVMAF_GPU_CUDA, Debian's hipcc with FASTVMAF_GPU_HIP
-// (cmake/Gpu.cmake generates one unit per backend). Only the wrappers in src/gpu/backend
+// The runtime names GPU code uses, mapped to CUDA, HIP or SYCL. One source builds every
+// backend: nvcc compiles it with FASTVMAF_GPU_CUDA, Debian's hipcc with FASTVMAF_GPU_HIP,
+// and the SYCL module's units see FASTVMAF_GPU_SYCL (cmake/Gpu.cmake generates one unit
+// per backend). For SYCL the calls are declared here and written in
+// src/gpu/backend/sycl/runtime_calls.cpp, so the host units of the SYCL module need no
+// SYCL header: a stream is an in-order sycl::queue with the events its next command must
+// wait for, an event the set of commands it stands for (src/gpu/backend/sycl/queue.hpp). Only the wrappers in src/gpu/backend
 // call these; kernels and twins use the wrappers, and tests/contract checks that no
 // cuda*/hip* runtime call appears anywhere else.
 //
-// Everything a backend compiles lives in its inline namespace (gpu::cuda or gpu::hip),
+// Everything a backend compiles lives in its inline namespace (gpu::cuda, gpu::hip or
+// gpu::sycl2020; not "sycl", which would hide ::sycl from the code inside it),
 // so both backends link into one binary without clashing symbols, while the code reads
 // gpu::Stream, gpu::launch, ... either way.
 //
@@ -17,11 +22,13 @@
 
 #include "core/hd.hpp"
 
-#if defined(FASTVMAF_GPU_CUDA) == defined(FASTVMAF_GPU_HIP)
-#error "GPU backend code is compiled with exactly one of FASTVMAF_GPU_CUDA or FASTVMAF_GPU_HIP (see cmake/Gpu.cmake)"
+#if defined(FASTVMAF_GPU_CUDA) + defined(FASTVMAF_GPU_HIP) + defined(FASTVMAF_GPU_SYCL) != 1
+#error "GPU backend code is compiled with exactly one of FASTVMAF_GPU_CUDA, _HIP or _SYCL (see cmake/Gpu.cmake)"
 #endif
 
-#if defined(FASTVMAF_GPU_HIP)
+#if defined(FASTVMAF_GPU_SYCL)
+#define FVMAF_GPU_NS sycl2020
+#elif defined(FASTVMAF_GPU_HIP)
 #ifndef __HIP_PLATFORM_AMD__
 #define __HIP_PLATFORM_AMD__ 1
 #endif
@@ -44,9 +51,49 @@ struct DeviceInfo {
   std::string name;
   std::size_t memory = 0;
   int major = 0, minor = 0, multiprocessors = 0;
+  std::string platform;  // SYCL: the device's platform ("CUDA", "OpenMP", ...)
+  bool gpu = true;       // SYCL: false for a CPU device
 };
 
-#if defined(FASTVMAF_GPU_HIP)
+#if defined(FASTVMAF_GPU_SYCL)
+
+// SYCL reports errors as exceptions; the calls catch them and return a code, and
+// error_string() gives the message of the calling thread's last failure.
+struct Queue;        // src/gpu/backend/sycl/queue.hpp
+struct EventSet;
+using Error = int;
+using StreamHandle = Queue*;
+using EventHandle = EventSet*;
+inline constexpr const char* kApi = "sycl::";
+inline constexpr const char* kName = "SYCL";
+inline constexpr Error kSuccess = 0;
+inline constexpr Error kNotReady = 1;
+inline constexpr Error kOutOfMemory = 2;
+inline constexpr Error kFailed = 3;     // a sycl::exception (its message: error_string)
+inline constexpr Error kNoDevice = 4;
+
+Error get_device_count(int* n);
+Error get_device_info(int device, DeviceInfo* out);
+Error mem_get_info(std::size_t* free, std::size_t* total);
+Error device_malloc(void** p, std::size_t n);
+Error device_free(void* p);
+Error pinned_malloc(void** p, std::size_t n);
+Error pinned_free(void* p);
+Error memcpy_h2d_async(void* d, const void* s, std::size_t n, StreamHandle st);
+Error memcpy_d2h_async(void* d, const void* s, std::size_t n, StreamHandle st);
+Error stream_create(StreamHandle* s);
+Error stream_destroy(StreamHandle s);
+Error stream_wait_event(StreamHandle s, EventHandle e);
+Error event_create(EventHandle* e);
+Error event_destroy(EventHandle e);
+Error event_record(EventHandle e, StreamHandle s);
+Error event_query(EventHandle e);
+Error event_synchronize(EventHandle e);
+Error get_last_error();
+const char* error_string(Error e);
+const char* error_name(Error e);
+
+#elif defined(FASTVMAF_GPU_HIP)
 
 using Error = hipError_t;
 using StreamHandle = hipStream_t;

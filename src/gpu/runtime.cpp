@@ -27,26 +27,61 @@ const Runtime* registered(Backend backend) {
   return nullptr;
 }
 
+// The module of a backend that has one, as this build names it (nullptr: none).
+const char* module_of(Backend backend) {
 #if defined(FASTVMAF_HIP_MODULE)
-// Loads the HIP module once (core/module_loader.hpp: $FASTVMAF_HIP_MODULE, else beside
-// the engine's binary or library, or its lib/fastvmaf/); its static initialisers register
-// the HIP Runtime and the HIP twins here. The module stays loaded: the registries hold its
-// code.
-std::string load_hip_module() {
-  const ModuleLoad load = load_module(FASTVMAF_HIP_MODULE, "FASTVMAF_HIP_MODULE");
+  if (backend == Backend::Hip) return FASTVMAF_HIP_MODULE;
+#endif
+#if defined(FASTVMAF_SYCL_MODULE)
+  if (backend == Backend::Sycl) return FASTVMAF_SYCL_MODULE;
+#endif
+  (void)backend;
+  return nullptr;
+}
+
+// What each module needs at run time, for the message when it does not load.
+const char* needs_of(Backend backend) {
+  return backend == Backend::Hip ? "ROCm's HIP runtime, libamdhip64.so (Debian: libamdhip64-5)"
+                                 : "the SYCL runtime it was built with (AdaptiveCpp's lib/, on the library path)";
+}
+
+// Loads a backend's module once (core/module_loader.hpp: $FASTVMAF_<HIP|SYCL>_MODULE, else
+// beside the engine's binary or library, or its lib/fastvmaf/); its static initialisers
+// register the backend's Runtime and twins here. The module stays loaded: the registries
+// hold its code.
+std::string load_backend_module(Backend backend, const char* file) {
+  const std::string name = to_string(backend);
+  std::string upper = name;
+  for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
+  const std::string env = "FASTVMAF_" + upper + "_MODULE";
+  const ModuleLoad load = load_module(file, env.c_str());
   if (load.handle) return {};
   if (!load.refused.empty())
-    return "the HIP backend (" + load.path + ") was loaded, but it registered what is registered already (" +
-           load.refused + "): it is not the HIP module of this build";
+    return "the " + name + " backend (" + load.path + ") was loaded, but it registered what is registered already (" +
+           load.refused + "): it is not the " + name + " module of this build";
   if (load.found)
-    return "the HIP backend (" + load.path + ") could not be loaded: " + load.error +
-           "; it needs ROCm's HIP runtime, libamdhip64.so (Debian: libamdhip64-5)";
-  return "the HIP backend module " FASTVMAF_HIP_MODULE " was not found (" + load.error +
-         "); set FASTVMAF_HIP_MODULE to its path";
+    return "the " + name + " backend (" + load.path + ") could not be loaded: " + load.error + "; it needs " +
+           needs_of(backend);
+  return std::string("the ") + name + " backend module " + file + " was not found (" + load.error + "); set " + env +
+         " to its path";
 }
-#endif
+
+std::string& selector_of(Backend backend) {
+  static std::string selectors[4];
+  return selectors[static_cast<int>(backend) & 3];
+}
 
 }  // namespace
+
+void set_device_selector(Backend backend, const std::string& selector) {
+  std::lock_guard lock(mutex());
+  selector_of(backend) = selector;
+}
+
+std::string device_selector(Backend backend) {
+  std::lock_guard lock(mutex());
+  return selector_of(backend);
+}
 
 void register_runtime(const Runtime& runtime) {
   // Called from static initialisers (of this library, or of a module being loaded while
@@ -60,20 +95,20 @@ void register_runtime(const Runtime& runtime) {
 const Runtime* find_runtime(Backend backend, std::string* why) {
   std::lock_guard lock(mutex());
   if (const Runtime* r = registered(backend)) return r;
-#if defined(FASTVMAF_HIP_MODULE)
-  if (backend == Backend::Hip) {
-    static std::string error;
-    static bool tried = false;
-    if (!tried) {
-      tried = true;
-      error = load_hip_module();
-      if (error.empty() && !registered(backend)) error = "the HIP backend module registered no HIP runtime";
+  if (const char* file = module_of(backend)) {
+    static std::string error[4];
+    static bool tried[4] = {false, false, false, false};
+    const int k = static_cast<int>(backend) & 3;
+    if (!tried[k]) {
+      tried[k] = true;
+      error[k] = load_backend_module(backend, file);
+      if (error[k].empty() && !registered(backend))
+        error[k] = std::string("the ") + to_string(backend) + " backend module registered no runtime";
     }
     if (const Runtime* r = registered(backend)) return r;
-    if (why) *why = error;
+    if (why) *why = error[k];
     return nullptr;
   }
-#endif
   if (why) why->clear();
   return nullptr;
 }

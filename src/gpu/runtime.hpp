@@ -3,11 +3,11 @@
 // registers a Runtime: a probe for a usable device and the frame pipeline of a run.
 //
 // The CUDA backend is part of the library (it links the static CUDA runtime, which loads
-// the driver only when first called). The HIP backend is a module of its own,
-// libfastvmaf_hip.so (cmake/Gpu.cmake), that find_runtime(Backend::Hip) loads on first
-// use: its HIP host code and kernels register their Runtime and twins into this
-// library's registries as the module loads, so nothing of ROCm is loaded, or needed, by
-// a run that does not ask for HIP (docs/adr/0007-install-and-apis.md).
+// the driver only when first called). The HIP and SYCL backends are modules of their own,
+// libfastvmaf_hip.so and libfastvmaf_sycl.so (cmake/Gpu.cmake), that find_runtime loads on
+// first use: their host code and kernels register their Runtime and twins into this
+// library's registries as the module loads, so nothing of ROCm or of a SYCL runtime is
+// loaded, or needed, by a run that does not ask for them (docs/adr/0007-install-and-apis.md).
 #pragma once
 
 #include <memory>
@@ -71,6 +71,7 @@ class FramePipeline {
 struct Probe {
   bool usable = false;
   std::string detail;  // the device's name when usable, else why not
+  bool gpu = true;     // the device is a GPU (SYCL may give a CPU device; auto skips it)
 };
 
 struct Runtime {
@@ -83,7 +84,13 @@ struct Runtime {
 };
 
 void register_runtime(const Runtime& runtime);
-// The backend's runtime, loading its module first where it has one (HIP); nullptr when
+// Which device of `backend` a run wants (SYCL: --sycl-device; empty: the backend's own
+// choice). Set by the engine before the backend opens its device; the device is chosen
+// once per process.
+void set_device_selector(Backend backend, const std::string& selector);
+std::string device_selector(Backend backend);
+
+// The backend's runtime, loading its module first where it has one (HIP, SYCL); nullptr when
 // this build has no such backend or its module cannot be loaded (`why` then says why:
 // empty when the build has none). Thread-safe.
 const Runtime* find_runtime(Backend backend, std::string* why = nullptr);

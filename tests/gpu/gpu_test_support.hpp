@@ -40,16 +40,19 @@ namespace fastvmaf::gputest {
 
 inline constexpr int kSkip = 77;
 
-// --backend=cuda (default) or --backend=hip among the arguments.
+// --backend=cuda (default), --backend=hip or --backend=sycl among the arguments.
 inline Backend backend_from_args(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--backend=hip") == 0) return Backend::Hip;
+    if (std::strcmp(argv[i], "--backend=sycl") == 0) return Backend::Sycl;
     if (std::strcmp(argv[i], "--backend=cuda") == 0) return Backend::Cuda;
   }
   return Backend::Cuda;
 }
 
-inline BackendChoice choice_of(Backend b) { return b == Backend::Hip ? BackendChoice::Hip : BackendChoice::Cuda; }
+inline BackendChoice choice_of(Backend b) {
+  return b == Backend::Hip ? BackendChoice::Hip : b == Backend::Sycl ? BackendChoice::Sycl : BackendChoice::Cuda;
+}
 
 // Empty when the backend is built and a device is usable; else why the test skips.
 inline std::string why_skip(Backend b) {

@@ -12,6 +12,9 @@ namespace {
 Probe probe_device(rt::DeviceInfo* info) {
   int count = 0;
   rt::Error e = rt::get_device_count(&count);
+#if defined(FASTVMAF_GPU_SYCL)
+  if (e != rt::kSuccess) return {false, fmt::format("no SYCL device: {}", rt::error_string(e))};
+#endif
   if (e != rt::kSuccess) {
     (void)rt::get_last_error();
     return {false, fmt::format("no {} device: {}GetDeviceCount: {} ({})", rt::kName, rt::kApi, rt::error_string(e),
@@ -24,7 +27,11 @@ Probe probe_device(rt::DeviceInfo* info) {
     return {false, fmt::format("{} device 0 is not usable: {}GetDeviceProperties: {} ({})", rt::kName, rt::kApi,
                                rt::error_string(e), rt::error_name(e))};
   }
+#if defined(FASTVMAF_GPU_SYCL)
+  return {true, fmt::format("{} ({})", info->name, info->platform), info->gpu};
+#else
   return {true, info->name};
+#endif
 }
 }  // namespace
 
@@ -45,7 +52,10 @@ const Device& Device::get() {
 }
 
 std::string Device::description() const {
-#if defined(FASTVMAF_GPU_HIP)
+#if defined(FASTVMAF_GPU_SYCL)
+  return fmt::format("{} ({}, {}, {} compute units, {} MiB)", info_.name, info_.platform, info_.gpu ? "gpu" : "cpu",
+                     info_.multiprocessors, info_.memory >> 20);
+#elif defined(FASTVMAF_GPU_HIP)
   const std::string arch = fmt::format("gfx {}.{}", info_.major, info_.minor);
 #else
   const std::string arch = fmt::format("sm_{}{}", info_.major, info_.minor);

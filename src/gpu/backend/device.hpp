@@ -1,4 +1,5 @@
-// The backend's device: device 0 of the process, discovered once. A run without a usable
+// The backend's device: device 0 of the process (SYCL: the one --sycl-device picks),
+// discovered once. A run without a usable
 // device is a DeviceError with the runtime's reason; Device::probe() says the same
 // without throwing (the engine's --backend auto falls back to the CPU on it).
 #pragma once
@@ -10,7 +11,9 @@
 namespace fastvmaf::gpu {
 inline namespace FVMAF_GPU_NS {
 
-#if defined(FASTVMAF_GPU_HIP)
+#if defined(FASTVMAF_GPU_SYCL)
+inline constexpr Backend kBackend = Backend::Sycl;
+#elif defined(FASTVMAF_GPU_HIP)
 inline constexpr Backend kBackend = Backend::Hip;
 #else
 inline constexpr Backend kBackend = Backend::Cuda;

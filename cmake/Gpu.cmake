@@ -138,6 +138,7 @@ if(NOT FASTVMAF_SYCL STREQUAL "OFF")
       set(FASTVMAF_SYCL_FLAVOUR acpp)
       get_filename_component(acpp_bin "${FASTVMAF_SYCL_COMPILER}" DIRECTORY)
       get_filename_component(FASTVMAF_ACPP_PREFIX "${acpp_bin}/.." ABSOLUTE)
+      # One argument: the targets are separated by ';'.
       set(FASTVMAF_SYCL_FLAGS "--acpp-targets=${FASTVMAF_SYCL_TARGETS}")
     endif()
   elseif(FASTVMAF_SYCL STREQUAL "ON")
@@ -258,7 +259,13 @@ function(fastvmaf_add_gpu_sources target)
       _fastvmaf_backend_unit("${src}" sycl .cpp unit)
       list(APPEND sycl_host_units "${unit}")
     endforeach()
-    set(fmt_defs $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_COMPILE_DEFINITIONS>)
+    get_target_property(fmt_defs ${FASTVMAF_FMT} INTERFACE_COMPILE_DEFINITIONS)
+    set(fmt_flags)
+    foreach(d IN LISTS fmt_defs)
+      if(d)
+        list(APPEND fmt_flags "-D${d}")
+      endif()
+    endforeach()
     set(launcher)
     if(CMAKE_CXX_COMPILER_LAUNCHER)
       set(launcher ${CMAKE_CXX_COMPILER_LAUNCHER})
@@ -269,15 +276,14 @@ function(fastvmaf_add_gpu_sources target)
       set(obj "${unit}.o")
       add_custom_command(
         OUTPUT "${obj}"
-        COMMAND ${launcher} "${FASTVMAF_SYCL_COMPILER}" ${FASTVMAF_SYCL_FLAGS} -std=c++20 -O3 -DNDEBUG -fPIC
+        COMMAND ${launcher} "${FASTVMAF_SYCL_COMPILER}" "${FASTVMAF_SYCL_FLAGS}" -std=c++20 -O3 -DNDEBUG -fPIC
                 -ffp-contract=off -fvisibility=hidden -Wno-pass-failed -DFVMAF_SYCL_UNIT=1 -DFVMAF_SOFT_F64=1
-                "$<$<BOOL:${fmt_defs}>:-D$<JOIN:${fmt_defs},;-D>>"
+                ${fmt_flags}
                 "-I${CMAKE_SOURCE_DIR}/src" "-I${CMAKE_SOURCE_DIR}/include"
                 -MD -MF "${obj}.d" -c "${unit}" -o "${obj}"
         DEPENDS "${unit}" "${src}"
         DEPFILE "${obj}.d"
         COMMENT "SYCL ${src}"
-        COMMAND_EXPAND_LISTS
         VERBATIM)
       list(APPEND objects "${obj}")
     endforeach()

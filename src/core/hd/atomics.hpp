@@ -84,13 +84,28 @@ FVMAF_HD inline void atomic_max(std::uint32_t* p, std::uint32_t v) {
 }
 
 // Orders this work-item's earlier global writes before its later ones as other blocks
-// see them (the "last block" pattern: write, fence, count). The replay runs one
-// work-item at a time: nothing to order.
+// see them (the "last block" pattern: write, fence, count with arrive()). The replay runs
+// one work-item at a time: nothing to order. SYCL: nothing here either, because arrive()
+// is an acquire-release operation there, which orders what the fence orders in CUDA (and
+// AdaptiveCpp 24.06 has no sycl::atomic_fence).
 FVMAF_HD inline void thread_fence() {
 #if defined(FVMAF_DEVICE_PASS)
   __threadfence();
+#endif
+}
+
+// The "last block" count: adds 1 to `counter` and returns the count before. After
+// thread_fence() in CUDA and HIP; in SYCL an acquire-release update at device scope, so
+// the block that sees the last count sees every block's writes made before its arrive.
+FVMAF_HD inline std::uint32_t arrive(std::uint32_t* counter) {
+#if defined(FVMAF_DEVICE_PASS)
+  return atomicAdd(counter, 1u);
 #elif defined(FVMAF_SYCL_UNIT)
-  sycl::atomic_fence(sycl::memory_order::acq_rel, sycl::memory_scope::device);
+  return sycl::atomic_ref<std::uint32_t, sycl::memory_order::acq_rel, sycl::memory_scope::device,
+                          sycl::access::address_space::global_space>(*counter)
+      .fetch_add(1u);
+#else
+  return (*counter)++;
 #endif
 }
 

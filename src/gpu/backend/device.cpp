@@ -60,8 +60,10 @@ std::string Device::description() const {
 #else
   const std::string arch = fmt::format("sm_{}{}", info_.major, info_.minor);
 #endif
+#if !defined(FASTVMAF_GPU_SYCL)
   return fmt::format("{} ({}, {} multiprocessors, {} MiB)", info_.name, arch, info_.multiprocessors,
                      info_.memory >> 20);
+#endif
 }
 
 }  // namespace FVMAF_GPU_NS

@@ -597,7 +597,7 @@ FVMAF_HD inline void flush_bins(int item, int items, unsigned bins, const std::u
 // After a block's results are flushed (and fenced): true for the launch's last block,
 // which then sees every block's bins.
 FVMAF_HD inline bool take_ticket(std::uint32_t* ticket, std::uint32_t blocks) {
-  return atomic_add(ticket, 1u) == blocks - 1;
+  return hd::arrive(ticket) == blocks - 1;
 }
 
 // Pass 1's selection, by the last block of a scale. Phase 1: work-item

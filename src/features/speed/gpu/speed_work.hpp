@@ -590,7 +590,7 @@ FVMAF_HD inline void score_arrive(const Plan& p, unsigned channel, unsigned t, S
                                   Results* r) {
   if (t != 0) return;
   hd::thread_fence();
-  if (hd::atomic_add(&r->channel[channel].terms_done, 1u) == tiles - 1) sh.last = 1u;
+  if (hd::arrive(&r->channel[channel].terms_done) == tiles - 1) sh.last = 1u;
 }
 
 // Then, in the last block, work-item 0: SpeedPlane::score (the float sum in block order,

@@ -479,19 +479,25 @@ FVMAF_HD inline void stage_store(const StageLoad& r, int lane, CValueStage& st) 
   if (lane < 5 * kSpanWords) st.words[lane / kSpanWords][lane % kSpanWords] = r.word;
 }
 
-// The first x in [from, hi] whose bit is set in sel(word), else hi + 1.
+// The first x in [from, hi] whose bit is set in sel(word), else hi + 1. One return, after
+// the loop: a return from inside it leaves an `unreachable` block in the c-value kernel
+// once inlined, and AdaptiveCpp 24.06's CPU compilation of kernels with barriers takes
+// such a block for a kernel exit, after which the real exit is lost (the SYCL kernel on
+// the CPU device looped or crashed).
 template <class Words>
 FVMAF_HD inline int next_set(Words sel, int from, int hi) {
+  int found = hi + 1;
   for (int x = from; x <= hi;) {
     const int wd = x >> 5;
     const std::uint32_t bits = sel(wd) & (~0u << (x & 31));
     if (bits) {
       const int at = (wd << 5) + lowest_bit(bits);
-      return at <= hi ? at : hi + 1;
+      found = at <= hi ? at : hi + 1;
+      break;
     }
     x = (wd + 1) << 5;
   }
-  return hi + 1;
+  return found;
 }
 
 // Adds delta times the pixels at the selected positions of [lo, hi] to the lane's

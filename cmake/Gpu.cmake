@@ -288,16 +288,28 @@ function(fastvmaf_add_gpu_sources target)
       list(APPEND objects "${obj}")
     endforeach()
     set_source_files_properties(${objects} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
-    add_library(fastvmaf_sycl MODULE ${sycl_host_units} ${objects})
-    set_target_properties(fastvmaf_sycl PROPERTIES OUTPUT_NAME fastvmaf_sycl PREFIX lib LINKER_LANGUAGE CXX
-                          LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/src"
+    # The host units once, for the module and for the SYCL bench (bench/CMakeLists.txt).
+    add_library(fastvmaf_sycl_host OBJECT ${sycl_host_units})
+    set_target_properties(fastvmaf_sycl_host PROPERTIES POSITION_INDEPENDENT_CODE ON
                           CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
-    target_include_directories(fastvmaf_sycl PRIVATE "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/include"
+    target_include_directories(fastvmaf_sycl_host PUBLIC "${CMAKE_SOURCE_DIR}/src" "${CMAKE_SOURCE_DIR}/include"
                                $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_INCLUDE_DIRECTORIES>
                                $<TARGET_PROPERTY:nlohmann_json::nlohmann_json,INTERFACE_INCLUDE_DIRECTORIES>)
-    target_compile_definitions(fastvmaf_sycl PRIVATE $<TARGET_PROPERTY:${target},INTERFACE_COMPILE_DEFINITIONS>
+    target_compile_definitions(fastvmaf_sycl_host PUBLIC $<TARGET_PROPERTY:${target},INTERFACE_COMPILE_DEFINITIONS>
                                $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_COMPILE_DEFINITIONS> FVMAF_SOFT_F64=1)
-    target_link_libraries(fastvmaf_sycl PRIVATE fastvmaf_fp fastvmaf_warnings)
+    target_link_libraries(fastvmaf_sycl_host PRIVATE fastvmaf_fp fastvmaf_warnings)
+    set_property(GLOBAL PROPERTY FASTVMAF_SYCL_OBJECTS "${objects}")
+    add_library(fastvmaf_sycl MODULE $<TARGET_OBJECTS:fastvmaf_sycl_host> ${objects})
+    set_target_properties(fastvmaf_sycl PROPERTIES OUTPUT_NAME fastvmaf_sycl PREFIX lib LINKER_LANGUAGE CXX
+                          LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/src")
+    fastvmaf_link_sycl_runtime(fastvmaf_sycl)
+    set_property(SOURCE "${CMAKE_SOURCE_DIR}/src/gpu/runtime.cpp" APPEND PROPERTY COMPILE_DEFINITIONS
+                 FASTVMAF_SYCL_MODULE="libfastvmaf_sycl.so")
+  endif()
+endfunction()
+
+# What a binary holding SYCL code links: the SYCL runtime.
+function(fastvmaf_link_sycl_runtime target)
     if(FASTVMAF_SYCL_FLAVOUR STREQUAL "acpp")
       # What acpp links a program with: its runtime, Boost's fibers (the CPU backend) and
       # LLVM's OpenMP runtime (the omp target's kernels call it). The module finds them
@@ -307,13 +319,10 @@ function(fastvmaf_add_gpu_sources target)
       if(NOT FASTVMAF_LIBOMP)
         find_library(FASTVMAF_LIBOMP NAMES omp)
       endif()
-      target_link_libraries(fastvmaf_sycl PRIVATE "${FASTVMAF_ACPP_PREFIX}/lib/libacpp-rt.so"
+      target_link_libraries(${target} PRIVATE "${FASTVMAF_ACPP_PREFIX}/lib/libacpp-rt.so"
                             "${FASTVMAF_ACPP_PREFIX}/lib/libacpp-common.so" boost_context boost_fiber "${FASTVMAF_LIBOMP}")
-      set_target_properties(fastvmaf_sycl PROPERTIES BUILD_RPATH "${FASTVMAF_ACPP_PREFIX}/lib")
+      set_target_properties(${target} PROPERTIES BUILD_RPATH "${FASTVMAF_ACPP_PREFIX}/lib")
     else()
-      target_link_options(fastvmaf_sycl PRIVATE ${FASTVMAF_SYCL_LINK})
+      target_link_options(${target} PRIVATE ${FASTVMAF_SYCL_LINK})
     endif()
-    set_property(SOURCE "${CMAKE_SOURCE_DIR}/src/gpu/runtime.cpp" APPEND PROPERTY COMPILE_DEFINITIONS
-                 FASTVMAF_SYCL_MODULE="libfastvmaf_sycl.so")
-  endif()
 endfunction()

@@ -105,6 +105,7 @@ set(FASTVMAF_SYCL_COMPILER "" CACHE FILEPATH "The SYCL compiler: AdaptiveCpp's a
 set(FASTVMAF_ACPP_ARCHIVE "${FASTVMAF_SHARED_DIR}/toolchains/adaptivecpp/adaptivecpp-24.06-debian12-prefix.tar.xz"
     CACHE FILEPATH "An AdaptiveCpp install prefix (.tar.xz) to unpack into the build folder")
 set(FASTVMAF_SYCL_TARGETS "omp;generic" CACHE STRING "AdaptiveCpp's --acpp-targets for the SYCL backend")
+set(FASTVMAF_SYCL_EXTRA_FLAGS "" CACHE STRING "More flags for the SYCL compiler (icpx: -fsycl-targets=...)")
 set(FASTVMAF_HAVE_SYCL OFF)
 if(FASTVMAF_SANITIZE AND FASTVMAF_SYCL STREQUAL "AUTO")
   set(FASTVMAF_SYCL OFF)
@@ -276,7 +277,7 @@ function(fastvmaf_add_gpu_sources target)
       set(obj "${unit}.o")
       add_custom_command(
         OUTPUT "${obj}"
-        COMMAND ${launcher} "${FASTVMAF_SYCL_COMPILER}" "${FASTVMAF_SYCL_FLAGS}" -std=c++20 -O3 -DNDEBUG -fPIC
+        COMMAND ${launcher} "${FASTVMAF_SYCL_COMPILER}" "${FASTVMAF_SYCL_FLAGS}" ${FASTVMAF_SYCL_EXTRA_FLAGS} -std=c++20 -O3 -DNDEBUG -fPIC
                 -ffp-contract=off -fvisibility=hidden -Wno-pass-failed -DFVMAF_SYCL_UNIT=1 -DFVMAF_SOFT_F64=1
                 ${fmt_flags}
                 "-I${CMAKE_SOURCE_DIR}/src" "-I${CMAKE_SOURCE_DIR}/include"

@@ -64,9 +64,6 @@ struct Chosen {
 Chosen choose() {
   Chosen c;
   try {
-    // AdaptiveCpp warns on stderr about every backend it cannot load (its CUDA backend on
-    // a machine without NVIDIA's driver): errors only, unless the user asks for more.
-    setenv("ACPP_DEBUG_LEVEL", "1", 0);
     std::string want = device_selector(Backend::Sycl);
     if (want.empty())
       if (const char* env = std::getenv("FASTVMAF_SYCL_DEVICE")) want = env;

@@ -281,6 +281,10 @@ TEST(SoftF64, TiesAndCarries) {
     check_binary(kBinary[2], mul, x * 0x1p-1000, y * 0x1p-30);  // subnormal products
     check_binary(kBinary[3], div, x * y, y);                     // exact quotients
     check_binary(kBinary[3], div, x * 0x1p-1000, y * 0x1p+30);
+    // Powers of two (exact but for subnormal and overflowing quotients): any a over
+    // +-2^k, k from -1074 to 1023.
+    const double p2 = dbl((rng() % 2 ? 0x8000000000000000ull : 0) | ((rng() % 2047) << 52) | (rng() % 64 == 0 ? rng() % 4 : 0));
+    check_binary(kBinary[3], div, a, p2);
   }
   // The largest double plus half its ulp overflows; minus a hair it does not.
   const double big = dbl(0x7fefffffffffffffull);

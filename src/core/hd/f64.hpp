@@ -226,14 +226,15 @@ FVMAF_HD inline u64 div(u64 a, u64 b) {
     r <<= 1;
     --exp;
   }
-  // 63 quotient bits by long division (r < 2d < 2^54 throughout), then the sticky bit.
+  // A power of two divides exactly (ADM's / 4096.0, SpEED's / 2.0).
+  if (d == kHidden) return round_pack(sign, exp, r << 10);
+  // 63 quotient bits by long division (r < 2d < 2^54 throughout), then the sticky bit;
+  // without branches, so that a device's work-items do not diverge.
   u64 q = 0;
   for (int i = 0; i < 63; ++i) {
-    q <<= 1;
-    if (r >= d) {
-      r -= d;
-      q |= 1;
-    }
+    const u64 bit = r >= d ? 1u : 0u;
+    r -= d & (0 - bit);
+    q = (q << 1) | bit;
     r <<= 1;
   }
   return round_pack(sign, exp, q | (r != 0 ? 1u : 0u));
@@ -258,11 +259,9 @@ FVMAF_HD inline u64 sqrt(u64 a) {
     const u64 two = 2 * i >= 58 ? (m >> (2 * i - 58)) & 3u : 0u;
     rem = (rem << 2) | two;
     const u64 trial = (root << 2) | 1u;
-    root <<= 1;
-    if (rem >= trial) {
-      rem -= trial;
-      root |= 1;
-    }
+    const u64 bit = rem >= trial ? 1u : 0u;
+    rem -= trial & (0 - bit);
+    root = (root << 1) | bit;
   }
   return round_pack(0, (e - 1133) / 2 + 1077, (root << 7) | (rem != 0 ? 1u : 0u));
 }

@@ -19,6 +19,13 @@
 // helpers of core/hd/rounding.hpp (dadd_rn, dmul_rn, int_to_double<F>, ... which have
 // SoftF64 overloads) computes the same bits with either type; with F = double it is the
 // same code as before, operation for operation.
+//
+// The kernels' argument structs hold hd::f64 members, laid out alike with either type.
+// The work-items that take those structs are not all templates, so a unit built with
+// FVMAF_SOFT_F64 and one built without define some inline functions of the same name
+// differently: keep the soft units in a module of their own (as the HIP units are), not
+// linked beside the CUDA units (the copies compute the same bits, but one program must
+// not have both).
 #pragma once
 
 #include <cstdint>

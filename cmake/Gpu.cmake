@@ -139,8 +139,13 @@ if(NOT FASTVMAF_SYCL STREQUAL "OFF")
       set(FASTVMAF_SYCL_FLAVOUR acpp)
       get_filename_component(acpp_bin "${FASTVMAF_SYCL_COMPILER}" DIRECTORY)
       get_filename_component(FASTVMAF_ACPP_PREFIX "${acpp_bin}/.." ABSOLUTE)
-      # One argument: the targets are separated by ';'.
+      # One argument: the targets are separated by ';'. Instant submission: a command on
+      # an in-order queue of USM memory goes straight to the backend's stream instead of
+      # through AdaptiveCpp's scheduler thread (a build setting of the implementation, not
+      # an API extension; every command here qualifies), which removes ~10 us between
+      # kernels on the H200.
       set(FASTVMAF_SYCL_FLAGS "--acpp-targets=${FASTVMAF_SYCL_TARGETS}")
+      set(FASTVMAF_SYCL_DEFS -DACPP_ALLOW_INSTANT_SUBMISSION=1)
     endif()
   elseif(FASTVMAF_SYCL STREQUAL "ON")
     message(FATAL_ERROR "FASTVMAF_SYCL=ON but no SYCL compiler was found; set FASTVMAF_SYCL_COMPILER to acpp or icpx")
@@ -277,7 +282,7 @@ function(fastvmaf_add_gpu_sources target)
       set(obj "${unit}.o")
       add_custom_command(
         OUTPUT "${obj}"
-        COMMAND ${launcher} "${FASTVMAF_SYCL_COMPILER}" "${FASTVMAF_SYCL_FLAGS}" ${FASTVMAF_SYCL_EXTRA_FLAGS} -std=c++20 -O3 -DNDEBUG -fPIC
+        COMMAND ${launcher} "${FASTVMAF_SYCL_COMPILER}" "${FASTVMAF_SYCL_FLAGS}" ${FASTVMAF_SYCL_DEFS} ${FASTVMAF_SYCL_EXTRA_FLAGS} -std=c++20 -O3 -DNDEBUG -fPIC
                 -ffp-contract=off -fvisibility=hidden -Wno-pass-failed -DFVMAF_SYCL_UNIT=1 -DFVMAF_SOFT_F64=1
                 ${fmt_flags}
                 "-I${CMAKE_SOURCE_DIR}/src" "-I${CMAKE_SOURCE_DIR}/include"

@@ -19,6 +19,11 @@ DEBS := cmake ninja-build g++ pkg-config libcli11-dev nlohmann-json3-dev libfmt-
         hipcc libamdhip64-dev rocm-device-libs \
         python3-dev python3-numpy python3-pybind11 pybind11-dev python3-pandas python3-distributed python3-pil chromium
 
+# The SYCL backend is built and tested (on the SYCL CPU device) when the shared folder
+# holds the AdaptiveCpp toolchain; it needs Debian's clang/LLVM 16 and Boost's fibers.
+ACPP_ARCHIVE := $(wildcard $(SHARED)/toolchains/adaptivecpp/adaptivecpp-24.06-debian12-prefix.tar.xz)
+DEBS += $(if $(ACPP_ARCHIVE),clang-16 llvm-16-dev libclang-16-dev libomp-16-dev libboost-context-dev libboost-fiber-dev)
+
 .PHONY: all deps check-shared configure build test demo bench clean
 
 all: build
@@ -55,7 +60,7 @@ build: configure
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 1800
 	cmake -S . -B $(BUILD)-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTVMAF_SANITIZE=ON \
-	  -DFASTVMAF_BUILD_BENCH=OFF -DFASTVMAF_CUDA=OFF -DFASTVMAF_HIP=OFF -DFASTVMAF_PYTHON=OFF \
+	  -DFASTVMAF_BUILD_BENCH=OFF -DFASTVMAF_CUDA=OFF -DFASTVMAF_HIP=OFF -DFASTVMAF_SYCL=OFF -DFASTVMAF_PYTHON=OFF \
 	  $(if $(SHARED),-DFASTVMAF_SHARED_DIR=$(SHARED)) -DFASTVMAF_CORPUS_DIR=$(abspath $(BUILD))/corpus $(CMAKE_ARGS)
 	cmake --build $(BUILD)-asan -j $(JOBS) --target sanitize_suite
 	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS) --timeout 1800 -L 'sanitize|unit'

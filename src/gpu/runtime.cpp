@@ -1,5 +1,6 @@
 #include "gpu/runtime.hpp"
 
+#include <cstdlib>
 #include <mutex>
 #include <stdexcept>
 #include <vector>
@@ -54,6 +55,12 @@ std::string load_backend_module(Backend backend, const char* file) {
   std::string upper = name;
   for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
   const std::string env = "FASTVMAF_" + upper + "_MODULE";
+#if defined(FASTVMAF_SYCL_MODULE)
+  // AdaptiveCpp's runtime, which starts as the module loads, prints a warning on stdout
+  // for every backend it cannot load (its CUDA backend where NVIDIA's driver is absent):
+  // errors only, on stderr, unless the user asks for more.
+  if (backend == Backend::Sycl) setenv("ACPP_DEBUG_LEVEL", "1", 0);
+#endif
   const ModuleLoad load = load_module(file, env.c_str());
   if (load.handle) return {};
   if (!load.refused.empty())

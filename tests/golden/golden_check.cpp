@@ -5,7 +5,7 @@
 // to the same double only when the doubles are equal).
 //
 // Exit codes: 0 equal, 1 different or failed, 77 skipped (a feature the run needs is
-// not implemented yet; the reason names it).
+// not implemented yet, or has no twin on --backend's GPU backend; the reason names it).
 //
 // usage: golden_check --cli PATH --golden DIR --media DIR --models DIR --pair P --run R
 //                     [--work DIR] [--threads N] [--backend B] [--stored DIR] [--builtin-models 1]
@@ -81,7 +81,8 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-// name -> has a cpu backend, from `fastvmaf --list-features`; and provided -> name.
+// name -> implemented on the run's backend (the CPU unless --backend names a GPU one), from
+// `fastvmaf --list-features`; and provided -> name.
 struct Catalog {
   std::map<std::string, bool> implemented;
   std::map<std::string, std::string> by_provided;
@@ -97,9 +98,11 @@ Catalog catalog(const Opts& o) {
   while (std::getline(is, line)) {
     auto cols = split(line, '\t');
     if (cols.size() < 3) continue;
-    bool cpu = false;
-    for (const auto& b : split(cols[1], ',')) cpu = cpu || b == "cpu";
-    c.implemented[cols[0]] = cpu;
+    // On a GPU backend (--backend cuda|hip|sycl) a run needs a twin of every extractor.
+    const std::string want = o.backend.empty() || o.backend == "auto" ? "cpu" : o.backend;
+    bool has = false;
+    for (const auto& b : split(cols[1], ',')) has = has || b == want;
+    c.implemented[cols[0]] = has;
     for (const auto& p : split_ws(cols[2])) c.by_provided[p] = cols[0];
   }
   return c;
@@ -294,7 +297,7 @@ int main(int argc, char** argv) {
     if (!missing.empty()) {
       std::string m;
       for (const auto& e : missing) m += (m.empty() ? "" : ", ") + e;
-      std::cout << "SKIP: not implemented yet: " << m << "\n";
+      std::cout << "SKIP: not implemented yet" << (o.backend.empty() ? "" : " on " + o.backend) << ": " << m << "\n";
       return 77;
     }
 

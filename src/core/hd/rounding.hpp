@@ -10,11 +10,16 @@
 // (exact for double from 32 bits), float/double -> int truncate toward zero.
 // No libm here: log2, pow, exp and friends come from host tables or a routine that a
 // test proves equal to glibc's (DESIGN.md "Numerics").
+//
+// The double helpers have SoftF64 overloads (core/hd/f64.hpp: the same bits in integer
+// arithmetic, for devices without fp64); the conversions into double take the type as
+// a template argument, int_to_double<F>(x), double unless told.
 #pragma once
 
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "core/hd/f64.hpp"
 
 namespace fastvmaf::hd {
 
@@ -129,22 +134,50 @@ FVMAF_HD inline double dfma_rn(double a, double b, double c) {
 #endif
 }
 // Exact: every int32 and every float is a double.
-FVMAF_HD inline double int_to_double(int x) { return static_cast<double>(x); }
-FVMAF_HD inline double float_to_double(float x) { return static_cast<double>(x); }
-FVMAF_HD inline double uint_to_double(unsigned x) { return static_cast<double>(x); }
-FVMAF_HD inline double ll_to_double_rn(long long x) {
-#ifdef FVMAF_DEVICE_PASS
-  return __ll2double_rn(x);
-#else
-  return static_cast<double>(x);
-#endif
+template <class F = double>
+FVMAF_HD inline F int_to_double(int x) {
+  if constexpr (is_soft_f64<F>)
+    return SoftF64::from_bits(soft_detail::from_i64(x));
+  else
+    return static_cast<double>(x);
 }
-FVMAF_HD inline double ull_to_double_rn(unsigned long long x) {
+template <class F = double>
+FVMAF_HD inline F float_to_double(float x) {
+  if constexpr (is_soft_f64<F>)
+    return SoftF64::from_bits(soft_detail::from_float(float_bits(x)));
+  else
+    return static_cast<double>(x);
+}
+template <class F = double>
+FVMAF_HD inline F uint_to_double(unsigned x) {
+  if constexpr (is_soft_f64<F>)
+    return SoftF64::from_bits(soft_detail::from_u64(0, x));
+  else
+    return static_cast<double>(x);
+}
+template <class F = double>
+FVMAF_HD inline F ll_to_double_rn(long long x) {
+  if constexpr (is_soft_f64<F>) {
+    return SoftF64::from_bits(soft_detail::from_i64(x));
+  } else {
 #ifdef FVMAF_DEVICE_PASS
-  return __ull2double_rn(x);
+    return __ll2double_rn(x);
 #else
-  return static_cast<double>(x);
+    return static_cast<double>(x);
 #endif
+  }
+}
+template <class F = double>
+FVMAF_HD inline F ull_to_double_rn(unsigned long long x) {
+  if constexpr (is_soft_f64<F>) {
+    return SoftF64::from_bits(soft_detail::from_u64(0, x));
+  } else {
+#ifdef FVMAF_DEVICE_PASS
+    return __ull2double_rn(x);
+#else
+    return static_cast<double>(x);
+#endif
+  }
 }
 FVMAF_HD inline float double_to_float_rn(double x) {
 #ifdef FVMAF_DEVICE_PASS

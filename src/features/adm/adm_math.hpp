@@ -6,12 +6,17 @@
 // arithmetic so it is defined here too.
 //
 // Scale 0 works on int16 bands, scales 1..3 on int32 bands ("s123").
+//
+// The double steps (the angle test, the enhancement) are written over the real type F:
+// double on the CPU and on devices with fp64, hd::SoftF64 (core/hd/f64.hpp: the same
+// bits in integer arithmetic) where hd::f64 is, in units built with FVMAF_SOFT_F64.
 #pragma once
 
 #include <cstdint>
 
 #include "core/hd.hpp"
 #include "core/hd/bits.hpp"
+#include "core/hd/f64.hpp"
 #include "core/hd/rounding.hpp"
 
 namespace fastvmaf::adm {
@@ -87,11 +92,12 @@ FVMAF_HD inline std::int32_t dwt123_hi(std::int64_t s0, std::int64_t s1, std::in
 // product and squared norms to float, divides by 4096.0 and compares in double. Every
 // operation is spelled with its IEEE rounding (core/hd/rounding.hpp), so a kernel gives
 // the host's bits.
+template <class F = hd::f64>
 FVMAF_HD inline bool within_1deg(std::int64_t ot_dp, std::int64_t o_mag_sq, std::int64_t t_mag_sq, float cos_sq) {
-  const double dp = hd::ddiv_rn(hd::float_to_double(hd::ll_to_float_rn(ot_dp)), 4096.0);
-  const double om = hd::ddiv_rn(hd::float_to_double(hd::ll_to_float_rn(o_mag_sq)), 4096.0);
-  const double tm = hd::ddiv_rn(hd::float_to_double(hd::ll_to_float_rn(t_mag_sq)), 4096.0);
-  return dp >= 0.0 && hd::dmul_rn(dp, dp) >= hd::dmul_rn(hd::dmul_rn(hd::float_to_double(cos_sq), om), tm);
+  const F dp = hd::ddiv_rn(hd::float_to_double<F>(hd::ll_to_float_rn(ot_dp)), F(4096.0));
+  const F om = hd::ddiv_rn(hd::float_to_double<F>(hd::ll_to_float_rn(o_mag_sq)), F(4096.0));
+  const F tm = hd::ddiv_rn(hd::float_to_double<F>(hd::ll_to_float_rn(t_mag_sq)), F(4096.0));
+  return dp >= F(0.0) && hd::dmul_rn(dp, dp) >= hd::dmul_rn(hd::dmul_rn(hd::float_to_double<F>(cos_sq), om), tm);
 }
 
 // The dot product of two 2-vectors in int64 with libvmaf's (two's-complement)
@@ -105,9 +111,10 @@ FVMAF_HD inline std::int64_t wrapped_dot2(std::int64_t ah, std::int64_t bh, std:
 // back to an integer as libvmaf's MIN/MAX assignment does). Applied when the angle
 // test passed and k > 0; `o_positive` is the sign of o. The product is libvmaf's own
 // double, so a fractional gain limit gives its bits too.
-FVMAF_HD inline std::int32_t enhance(std::int32_t r, std::int32_t t, bool o_positive, double gain_limit) {
-  const double g = hd::dmul_rn(hd::int_to_double(r), gain_limit);
-  const double td = hd::int_to_double(t);
+template <class F>
+FVMAF_HD inline std::int32_t enhance(std::int32_t r, std::int32_t t, bool o_positive, F gain_limit) {
+  const F g = hd::dmul_rn(hd::int_to_double<F>(r), gain_limit);
+  const F td = hd::int_to_double<F>(t);
   if (o_positive) return hd::double_to_int_rz(g < td ? g : td);
   return hd::double_to_int_rz(g > td ? g : td);
 }
@@ -118,7 +125,8 @@ struct Decoupled {
 };
 
 // Scale 0: k from the reciprocal of the int16 o.
-FVMAF_HD inline Decoupled decouple0(std::int16_t o, std::int16_t t, bool angle_ok, double gain_limit,
+template <class F>
+FVMAF_HD inline Decoupled decouple0(std::int16_t o, std::int16_t t, bool angle_ok, F gain_limit,
                                     const std::int32_t* div_lookup) {
   std::int32_t k = 32768;
   if (o != 0) k = static_cast<std::int32_t>((static_cast<std::int64_t>(div_lookup[o + 32768]) * t + 16384) >> 15);
@@ -131,7 +139,8 @@ FVMAF_HD inline Decoupled decouple0(std::int16_t o, std::int16_t t, bool angle_o
 
 // Scales 1..3: o has up to 32 bits; its reciprocal comes from its 15 leading bits
 // (get_best15_from32) with the dropped bits added to the shift. k stays in 64 bits.
-FVMAF_HD inline Decoupled decouple123(std::int32_t o, std::int32_t t, bool angle_ok, double gain_limit,
+template <class F>
+FVMAF_HD inline Decoupled decouple123(std::int32_t o, std::int32_t t, bool angle_ok, F gain_limit,
                                       const std::int32_t* div_lookup) {
   std::int64_t k = 32768;
   if (o != 0) {
@@ -193,10 +202,11 @@ struct MaskCell {
   std::int32_t x_dlm[3], x_aim[3];  // the measured signals
 };
 
+template <class F>
 FVMAF_HD inline MaskCell mask_cell0(const std::int16_t (&o)[3], const std::int16_t (&t)[3],
-                                    const std::uint32_t (&i_rfactor)[3], double gain_limit, float cos_sq,
+                                    const std::uint32_t (&i_rfactor)[3], F gain_limit, float cos_sq,
                                     const std::int32_t* div_lookup, bool aim) {
-  const bool angle_ok = within_1deg(wrapped_dot2(o[0], t[0], o[1], t[1]), wrapped_dot2(o[0], o[0], o[1], o[1]),
+  const bool angle_ok = within_1deg<F>(wrapped_dot2(o[0], t[0], o[1], t[1]), wrapped_dot2(o[0], o[0], o[1], o[1]),
                                     wrapped_dot2(t[0], t[0], t[1], t[1]), cos_sq);
   MaskCell m{};
   std::uint32_t nb_dlm = 0, ce_dlm = 0, nb_aim = 0, ce_aim = 0;
@@ -221,10 +231,11 @@ FVMAF_HD inline MaskCell mask_cell0(const std::int16_t (&o)[3], const std::int16
   return m;
 }
 
+template <class F>
 FVMAF_HD inline MaskCell mask_cell123(const std::int32_t (&o)[3], const std::int32_t (&t)[3],
-                                      const std::uint32_t (&i_rfactor)[3], double gain_limit, float cos_sq,
+                                      const std::uint32_t (&i_rfactor)[3], F gain_limit, float cos_sq,
                                       const std::int32_t* div_lookup, bool aim) {
-  const bool angle_ok = within_1deg(wrapped_dot2(o[0], t[0], o[1], t[1]), wrapped_dot2(o[0], o[0], o[1], o[1]),
+  const bool angle_ok = within_1deg<F>(wrapped_dot2(o[0], t[0], o[1], t[1]), wrapped_dot2(o[0], o[0], o[1], o[1]),
                                     wrapped_dot2(t[0], t[0], t[1], t[1]), cos_sq);
   MaskCell m{};
   std::uint32_t nb_dlm = 0, ce_dlm = 0, nb_aim = 0, ce_aim = 0;

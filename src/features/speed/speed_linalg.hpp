@@ -9,7 +9,9 @@
 // on the tridiagonal form (tridiagonal_eigenvalues and what it calls) and the norms are
 // written with explicitly rounded operations (core/hd/rounding.hpp): the device twin
 // runs them as they are; its tridiagonalisation and QR decomposition are the block-wide
-// versions of the ones here (gpu/speed_work.hpp).
+// versions of the ones here (gpu/speed_work.hpp). Those that take a step in double are
+// written over the real type F: double on the CPU and on devices with fp64, hd::SoftF64
+// (core/hd/f64.hpp: the same bits in integer arithmetic) in units built with FVMAF_SOFT_F64.
 #pragma once
 
 #include <cmath>
@@ -17,14 +19,19 @@
 #include "core/hd.hpp"
 #include "features/speed/speed_params.hpp"
 #include "core/hd/bits.hpp"
+#include "core/hd/f64.hpp"
 #include "core/hd/rounding.hpp"
 
 namespace fastvmaf::speed::linalg {
 
+template <class F = hd::f64>
 FVMAF_HD inline float sqrt_f(float v) {
-  return hd::double_to_float_rn(hd::dsqrt_rn(hd::float_to_double(v)));
+  return hd::double_to_float_rn(hd::dsqrt_rn(hd::float_to_double<F>(v)));
 }
-FVMAF_HD inline float hypot_f(float x, float y) { return sqrt_f(hd::fadd_rn(hd::fmul_rn(x, x), hd::fmul_rn(y, y))); }
+template <class F = hd::f64>
+FVMAF_HD inline float hypot_f(float x, float y) {
+  return sqrt_f<F>(hd::fadd_rn(hd::fmul_rn(x, x), hd::fmul_rn(y, y)));
+}
 FVMAF_HD inline int sign_of(float x) { return x >= 0 ? 1 : -1; }
 FVMAF_HD inline float abs_f(float x) { return hd::bits_float(hd::float_bits(x) & 0x7fffffffu); }  // fabsf
 
@@ -32,11 +39,12 @@ FVMAF_HD inline float abs_f(float x) { return hd::bits_float(hd::float_bits(x) &
 // |t| <= 1: u is a float of [1, 2] (or NaN). There it is the correctly rounded float
 // 1 / sqrt(u) (tests/unit/speed_linalg_test.cpp checks all 2^23 + 1 of them), so CUDA
 // devices take their correctly rounded __frsqrt_rn instead of two double operations.
+template <class F = hd::f64>
 FVMAF_HD inline float givens_scale(float u) {
 #if defined(FVMAF_DEVICE_PASS) && defined(__CUDA_ARCH__)
   return __frsqrt_rn(u);
 #else
-  return hd::double_to_float_rn(hd::ddiv_rn(1.0, hd::dsqrt_rn(hd::float_to_double(u))));
+  return hd::double_to_float_rn(hd::ddiv_rn(F(1.0), hd::dsqrt_rn(hd::float_to_double<F>(u))));
 #endif
 }
 
@@ -129,35 +137,38 @@ FVMAF_HD inline void tridiagonalize(float* a, float* d, float* e) {
 
 // Sets negligible subdiagonal entries to 0 (chop_small_elements): |e| < 1e-6 (|d0| + |d1|),
 // the float sum scaled in double.
+template <class F = hd::f64>
 FVMAF_HD inline void deflate(const float* d, float* e, int n) {
   for (int i = 0; i + 1 < n; ++i) {
-    const double bound = hd::dmul_rn(kEigenEps, hd::float_to_double(hd::fadd_rn(abs_f(d[i]), abs_f(d[i + 1]))));
-    if (hd::float_to_double(abs_f(e[i])) < bound) e[i] = 0.0f;
+    const F bound = hd::dmul_rn(F(kEigenEps), hd::float_to_double<F>(hd::fadd_rn(abs_f(d[i]), abs_f(d[i + 1]))));
+    if (hd::float_to_double<F>(abs_f(e[i])) < bound) e[i] = 0.0f;
   }
 }
 
 // The eigenvalue of the trailing 2x2 block closest to its last entry (trailing_eigenvalue).
+template <class F = hd::f64>
 FVMAF_HD inline float wilkinson_shift(const float* d, const float* e, int n) {
   const float ta = d[n - 2], tb = d[n - 1], tab = e[n - 2];
-  const float dt = hd::double_to_float_rn(hd::ddiv_rn(hd::float_to_double(hd::fsub_rn(ta, tb)), 2.0));
-  if (dt > 0) return hd::fsub_rn(tb, hd::fmul_rn(tab, hd::fdiv_rn(tab, hd::fadd_rn(dt, hypot_f(dt, tab)))));
+  const float dt = hd::double_to_float_rn(hd::ddiv_rn(hd::float_to_double<F>(hd::fsub_rn(ta, tb)), F(2.0)));
+  if (dt > 0) return hd::fsub_rn(tb, hd::fmul_rn(tab, hd::fdiv_rn(tab, hd::fadd_rn(dt, hypot_f<F>(dt, tab)))));
   if (dt == 0) return hd::fsub_rn(tb, abs_f(tab));
-  return hd::fadd_rn(tb, hd::fmul_rn(tab, hd::fdiv_rn(tab, hd::fadd_rn(-dt, hypot_f(dt, tab)))));
+  return hd::fadd_rn(tb, hd::fmul_rn(tab, hd::fdiv_rn(tab, hd::fadd_rn(-dt, hypot_f<F>(dt, tab)))));
 }
 
 // Rotation (c, s) with [c s; -s c]' [a; b] = [*; 0] (create_givens).
+template <class F = hd::f64>
 FVMAF_HD inline void givens(float a, float b, float& c, float& s) {
   if (b == 0) {
     c = 1;
     s = 0;
   } else if (abs_f(b) > abs_f(a)) {
     const float t = hd::fdiv_rn(-a, b);
-    const float s1 = givens_scale(hd::fadd_rn(1.0f, hd::fmul_rn(t, t)));
+    const float s1 = givens_scale<F>(hd::fadd_rn(1.0f, hd::fmul_rn(t, t)));
     s = s1;
     c = hd::fmul_rn(s1, t);
   } else {
     const float t = hd::fdiv_rn(-b, a);
-    const float c1 = givens_scale(hd::fadd_rn(1.0f, hd::fmul_rn(t, t)));
+    const float c1 = givens_scale<F>(hd::fadd_rn(1.0f, hd::fmul_rn(t, t)));
     c = c1;
     s = hd::fmul_rn(c1, t);
   }
@@ -168,16 +179,18 @@ FVMAF_HD inline float rot_sum(float a, float b, float c, float d) { return hd::f
 FVMAF_HD inline float rot_diff(float a, float b, float c, float d) { return hd::fsub_rn(hd::fmul_rn(a, b), hd::fmul_rn(c, d)); }
 
 // One implicit shifted QR sweep over the unreduced block d[0..n), e[0..n-1) (qr_step).
+template <class F = hd::f64>
 FVMAF_HD inline void qr_sweep(float* d, float* e, int n) {
   using hd::fmul_rn;
-  float mu = wilkinson_shift(d, e, n);
-  if (hd::dmul_rn(kEigenEps, hd::float_to_double(abs_f(mu))) > hd::float_to_double(hd::fadd_rn(abs_f(d[0]), abs_f(e[0]))))
+  float mu = wilkinson_shift<F>(d, e, n);
+  if (hd::dmul_rn(F(kEigenEps), hd::float_to_double<F>(abs_f(mu))) >
+      hd::float_to_double<F>(hd::fadd_rn(abs_f(d[0]), abs_f(e[0]))))
     mu = 0;
   float x = hd::fsub_rn(d[0], mu), z = e[0];
   float ap = d[0], bp = e[0], aq = d[1];
   if (n == 2) {
     float c, s;
-    givens(x, z, c, s);
+    givens<F>(x, z, c, s);
     const float ap1 = rot_sum(c, rot_diff(c, ap, s, bp), s, rot_diff(s, aq, c, bp));
     const float bp1 = rot_diff(c, rot_sum(s, ap, c, bp), s, rot_sum(s, bp, c, aq));
     const float aq1 = rot_sum(s, rot_sum(s, ap, c, bp), c, rot_sum(s, bp, c, aq));
@@ -190,7 +203,7 @@ FVMAF_HD inline void qr_sweep(float* d, float* e, int n) {
   float bk = 0, zk = 0;
   for (int k = 0; k < n - 1; ++k) {
     float c, s;
-    givens(x, z, c, s);
+    givens<F>(x, z, c, s);
     const float bk1 = rot_diff(c, bk, s, zk);
     const float ap1 = rot_sum(c, rot_diff(c, ap, s, bp), s, rot_diff(s, aq, c, bp));
     const float bp1 = rot_diff(c, rot_sum(s, ap, c, bp), s, rot_sum(s, bp, c, aq));
@@ -216,8 +229,9 @@ FVMAF_HD inline void qr_sweep(float* d, float* e, int n) {
 // The QR iteration on the tridiagonal matrix (diagonal d[0..n), subdiagonal e[0..n-1)),
 // in place: d ends as the eigenvalues, in the order the iteration leaves them
 // (compute_eigenvalues_tridiagonal). At most 500 sweeps, as libvmaf.
+template <class F = hd::f64>
 FVMAF_HD inline void tridiagonal_eigenvalues(float* d, float* e, int n) {
-  deflate(d, e, n);
+  deflate<F>(d, e, n);
   int b = n - 1;
   int sweeps = 0;
   while (b > 0 && sweeps < kEigenMaxIterations) {
@@ -228,8 +242,8 @@ FVMAF_HD inline void tridiagonal_eigenvalues(float* d, float* e, int n) {
     int top = b - 1;  // the largest unreduced block ending at b starts at top
     while (top > 0 && e[top - 1] != 0.0f) --top;
     const int m = b - top + 1;
-    qr_sweep(d + top, e + top, m);
-    deflate(d + top, e + top, m);
+    qr_sweep<F>(d + top, e + top, m);
+    deflate<F>(d + top, e + top, m);
     ++sweeps;
   }
 }
@@ -251,10 +265,11 @@ FVMAF_HD inline void symmetric_eigenvalues(const float* a, float* eigenvalues) {
 
 // ---- linear system -------------------------------------------------------------
 
+template <class F = hd::f64>
 FVMAF_HD inline float norm_f(const float* v, int n) {
   float s = 0;
   for (int i = 0; i < n; ++i) s = hd::fadd_rn(s, hd::fmul_rn(v[i], v[i]));
-  return sqrt_f(s);
+  return sqrt_f<F>(s);
 }
 
 // libvmaf's matrix_qr_decomposition, whose Q is transposed twice on the way to the

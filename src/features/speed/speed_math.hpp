@@ -7,12 +7,16 @@
 // weights) is src/common's.
 // Callers compile with -ffp-contract=off, so no product is fused into an add. libm's
 // log2 is hd::glibc_log2, glibc's log2 bit for bit on host and device (core/hd/log2.hpp).
+// The routines computing in double are written over the real type F: double on the CPU
+// and on devices with fp64, hd::SoftF64 (core/hd/f64.hpp: the same bits in integer
+// arithmetic) in units built with FVMAF_SOFT_F64.
 #pragma once
 
 #include <cstdint>
 
 #include "core/hd.hpp"
 #include "core/hd/bits.hpp"
+#include "core/hd/f64.hpp"
 #include "core/hd/log2.hpp"
 #include "core/hd/rounding.hpp"
 #include "features/speed/speed_params.hpp"
@@ -27,16 +31,19 @@ FVMAF_HD inline float tap(float acc, float coeff, float v) { return hd::fadd_rn(
 // ---- est_params ----------------------------------------------------------------
 
 // compute_cov_kernel_scalar's centred sample: (double)value - (double)mean.
-FVMAF_HD inline double centred(float v, float mean) { return hd::dsub_rn(hd::float_to_double(v), hd::float_to_double(mean)); }
+template <class F = hd::f64>
+FVMAF_HD inline F centred(float v, float mean) {
+  return hd::dsub_rn(hd::float_to_double<F>(v), hd::float_to_double<F>(mean));
+}
 
 // One eigenvalue's term of a block's entropy (update_entropy): negative eigenvalues
 // count as 0; log2 of the float L * S + sigma_nn, plus log2(2 pi e), added in double.
-FVMAF_HD inline float add_entropy(float entropy, float eigenvalue, float variance, float sigma_nn,
-                                  double log2_2pie) {
+template <class F>
+FVMAF_HD inline float add_entropy(float entropy, float eigenvalue, float variance, float sigma_nn, F log2_2pie) {
   const float l = eigenvalue < 0 ? 0.0f : eigenvalue;
-  const double term = hd::dadd_rn(hd::glibc_log2(hd::float_to_double(hd::fadd_rn(hd::fmul_rn(l, variance), sigma_nn))),
-                                  log2_2pie);
-  return hd::double_to_float_rn(hd::dadd_rn(hd::float_to_double(entropy), term));
+  const F term = hd::dadd_rn(hd::glibc_log2(hd::float_to_double<F>(hd::fadd_rn(hd::fmul_rn(l, variance), sigma_nn))),
+                             log2_2pie);
+  return hd::double_to_float_rn(hd::dadd_rn(hd::float_to_double<F>(entropy), term));
 }
 
 // A block's variance estimate: sum over its 25 samples k of (x[k] * y[k]) / 25 in
@@ -50,48 +57,52 @@ FVMAF_HD inline float block_variance(const float* x, const float* y, unsigned lo
 }
 
 // A block's entropy: add_entropy over the 25 eigenvalues in order, from 0.
-FVMAF_HD inline float block_entropy(const float* eigenvalues, float variance, float sigma_nn, double log2_2pie) {
+template <class F>
+FVMAF_HD inline float block_entropy(const float* eigenvalues, float variance, float sigma_nn, F log2_2pie) {
   float h = 0.0f;
   for (int k = 0; k < kBlockElements; ++k) h = add_entropy(h, eigenvalues[k], variance, sigma_nn, log2_2pie);
   return h;
 }
 
 // The entropy of a block with no signal (get_speed_score's base_entropy).
-FVMAF_HD inline float base_entropy(float sigma_nn, float nn_floor, double log2_2pie) {
-  const double l = hd::glibc_log2(hd::float_to_double(hd::fmul_rn(hd::fadd_rn(1.0f, nn_floor), sigma_nn)));
-  return hd::double_to_float_rn(hd::dmul_rn(static_cast<double>(kBlockElements), hd::dadd_rn(l, log2_2pie)));
+template <class F>
+FVMAF_HD inline float base_entropy(float sigma_nn, float nn_floor, F log2_2pie) {
+  const F l = hd::glibc_log2(hd::float_to_double<F>(hd::fmul_rn(hd::fadd_rn(1.0f, nn_floor), sigma_nn)));
+  return hd::double_to_float_rn(hd::dmul_rn(F(static_cast<double>(kBlockElements)), hd::dadd_rn(l, log2_2pie)));
 }
 
 // log2(1 + (a * s_ref + b * s_dis)) in double: speed_weight_var_mode's blends.
-FVMAF_HD inline double log2_one_plus_blend(double a, float s_ref, double b, float s_dis) {
-  const double blend = hd::dadd_rn(hd::dmul_rn(a, hd::float_to_double(s_ref)), hd::dmul_rn(b, hd::float_to_double(s_dis)));
-  return hd::glibc_log2(hd::dadd_rn(1.0, blend));
+template <class F>
+FVMAF_HD inline F log2_one_plus_blend(F a, float s_ref, F b, float s_dis) {
+  const F blend = hd::dadd_rn(hd::dmul_rn(a, hd::float_to_double<F>(s_ref)), hd::dmul_rn(b, hd::float_to_double<F>(s_dis)));
+  return hd::glibc_log2(hd::dadd_rn(F(1.0), blend));
 }
 
 // get_speed_score's term of one block: |H_ref w_ref - H_dis w_dis| with the variance
 // weights of speed_weight_var_mode (0..6); 0 when both entropies are below `base`.
+template <class F = hd::f64>
 FVMAF_HD inline float block_score(float h_ref, float h_dis, float s_ref, float s_dis, float base, int mode) {
   if (h_ref < base && h_dis < base) return 0.0f;
   // log2(1 + s) of a float sum; log2(1 + (s_ref + s_dis) / 2.0) of a double.
-  const double log_ref = hd::glibc_log2(hd::float_to_double(hd::fadd_rn(1.0f, s_ref)));
-  const double log_dis = hd::glibc_log2(hd::float_to_double(hd::fadd_rn(1.0f, s_dis)));
-  double w_ref = log_ref, w_dis = log_dis;
+  const F log_ref = hd::glibc_log2(hd::float_to_double<F>(hd::fadd_rn(1.0f, s_ref)));
+  const F log_dis = hd::glibc_log2(hd::float_to_double<F>(hd::fadd_rn(1.0f, s_dis)));
+  F w_ref = log_ref, w_dis = log_dis;
   switch (mode) {
     case 0: break;
     case 1: w_dis = log_ref; break;
     case 2: w_ref = log_dis; break;
     case 3:
     case 4: {
-      const double mean = hd::glibc_log2(hd::dadd_rn(1.0, hd::ddiv_rn(hd::float_to_double(hd::fadd_rn(s_ref, s_dis)), 2.0)));
+      const F mean = hd::glibc_log2(hd::dadd_rn(F(1.0), hd::ddiv_rn(hd::float_to_double<F>(hd::fadd_rn(s_ref, s_dis)), F(2.0))));
       w_dis = mean;
       if (mode == 3) w_ref = mean;
       break;
     }
-    case 5: w_dis = log2_one_plus_blend(0.75, s_ref, 0.25, s_dis); break;
-    default: w_dis = log2_one_plus_blend(0.25, s_ref, 0.75, s_dis); break;  // 6
+    case 5: w_dis = log2_one_plus_blend(F(0.75), s_ref, F(0.25), s_dis); break;
+    default: w_dis = log2_one_plus_blend(F(0.25), s_ref, F(0.75), s_dis); break;  // 6
   }
-  const float spatial_ref = hd::double_to_float_rn(hd::dmul_rn(hd::float_to_double(h_ref), w_ref));
-  const float spatial_dis = hd::double_to_float_rn(hd::dmul_rn(hd::float_to_double(h_dis), w_dis));
+  const float spatial_ref = hd::double_to_float_rn(hd::dmul_rn(hd::float_to_double<F>(h_ref), w_ref));
+  const float spatial_dis = hd::double_to_float_rn(hd::dmul_rn(hd::float_to_double<F>(h_dis), w_dis));
   return hd::bits_float(hd::float_bits(hd::fsub_rn(spatial_ref, spatial_dis)) & 0x7fffffffu);  // fabsf
 }
 

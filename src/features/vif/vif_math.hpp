@@ -2,12 +2,16 @@
 // callable from host code and GPU kernels. Integer widths, wrap-around and the
 // double expressions follow vif_statistic_8/16 exactly; see the comments for the
 // places where libvmaf relies on x86 behaviour of an out-of-range conversion.
+// vif_accumulate's double expressions are written over the real type F: double on the
+// CPU and on devices with fp64, hd::SoftF64 (core/hd/f64.hpp: the same bits in integer
+// arithmetic) in units built with FVMAF_SOFT_F64.
 #pragma once
 
 #include <cstdint>
 
 #include "core/hd.hpp"
 #include "core/hd/bits.hpp"
+#include "core/hd/f64.hpp"
 #include "core/hd/rounding.hpp"
 
 namespace fastvmaf::vif {
@@ -103,7 +107,8 @@ FVMAF_HD inline Sigmas vif_sigmas(std::uint32_t mu1, std::uint32_t mu2, std::uin
 }
 
 // Adds one pixel to the scale's sums: the body of libvmaf's per-pixel loop.
-FVMAF_HD inline void vif_accumulate(VifAccum& acc, Sigmas s, double gain_limit, const std::uint16_t* table) {
+template <class F>
+FVMAF_HD inline void vif_accumulate(VifAccum& acc, Sigmas s, F gain_limit, const std::uint16_t* table) {
   if (s.s1 >= kSigmaNsq) {
     // libvmaf adds in int32 (sigma1_sq < 2^31 - sigma_nsq in practice); unsigned
     // addition is the same wrap-around without the undefined behaviour.
@@ -114,14 +119,14 @@ FVMAF_HD inline void vif_accumulate(VifAccum& acc, Sigmas s, double gain_limit, 
       // (core/hd/rounding.hpp: the plain operation on the host, the _rn intrinsic on the
       // device), in libvmaf's order: g = sigma12 / (sigma1_sq + eps), sigma2_sq - g *
       // sigma12, g * g * sigma1_sq. int32 -> double is exact.
-      const double s1 = hd::int_to_double(s.s1);
-      const double s12 = hd::int_to_double(s.s12);
-      double g = hd::ddiv_rn(s12, hd::dadd_rn(s1, kEps));
+      const F s1 = hd::int_to_double<F>(s.s1);
+      const F s12 = hd::int_to_double<F>(s.s12);
+      F g = hd::ddiv_rn(s12, hd::dadd_rn(s1, F(kEps)));
       // libvmaf converts this double to int32 and clamps at 0. Only negative values
       // can leave the int32 range (the positive part is at most sigma2_sq), and
       // every negative value ends as 0, so clamping first gives the same result.
-      const double sv = hd::dsub_rn(hd::int_to_double(s.s2), hd::dmul_rn(g, s12));
-      const std::int32_t sv_sq = sv > 0.0 ? hd::double_to_int_rz(sv) : 0;
+      const F sv = hd::dsub_rn(hd::int_to_double<F>(s.s2), hd::dmul_rn(g, s12));
+      const std::int32_t sv_sq = sv > F(0.0) ? hd::double_to_int_rz(sv) : 0;
       g = g < gain_limit ? g : gain_limit;
       const std::uint32_t numer1 = static_cast<std::uint32_t>(sv_sq) + static_cast<std::uint32_t>(kSigmaNsq);
       // g <= gain_limit <= 100 and sigma1_sq < 2^31: the product is far inside int64.

@@ -136,7 +136,7 @@ inline StageArgs stage_args(const Plan& pl, const Buffers& b, const FrameInput& 
     a.leftover_cols = static_cast<int>(pl.leftover_elems);
   }
   a.div_lookup = b.div_lookup;
-  a.gain_limit = pl.cfg.enhn_gain_limit;
+  a.gain_limit = hd::host_to_f64(pl.cfg.enhn_gain_limit);
   a.cos_sq = common::cos_1deg_sq();
   a.aim = !pl.cfg.skip_aim;
   a.results = f.results;

@@ -49,6 +49,7 @@
 #include "common/adm_csf.hpp"
 #include "core/hd.hpp"
 #include "core/hd/atomics.hpp"
+#include "core/hd/f64.hpp"
 #include "core/hd/reduce.hpp"
 #include "features/adm/adm_math.hpp"
 #include "features/adm/adm_params.hpp"
@@ -111,7 +112,7 @@ struct StageArgs {
   std::int16_t* leftover = nullptr;  // scale 0's d-band CSF row leftover_row (nullptr: not needed)
   int leftover_row = 0, leftover_cols = 0;
   const std::int32_t* div_lookup = nullptr;  // the decouple's reciprocal table (kDivLookupSize)
-  double gain_limit = 1.0;
+  hd::f64 gain_limit = hd::f64(1.0);  // double, or SoftF64 where fp64 is missing
   float cos_sq = 0.0f;
   bool aim = true;
   Results* results = nullptr;

@@ -47,8 +47,8 @@ inline Plan make_plan(const SpeedSettings& st, const SpeedDims& d, unsigned imag
   std::copy(aa.begin(), aa.end(), p.aa);
   std::copy(mean.begin(), mean.end(), p.mean);
   p.sigma_nn = st.sigma_nn;
-  p.log2_2pie = log2_two_pi_e();
-  p.base_entropy = math::base_entropy(st.sigma_nn, st.nn_floor, p.log2_2pie);
+  p.log2_2pie = hd::host_to_f64(log2_two_pi_e());
+  p.base_entropy = math::base_entropy(st.sigma_nn, st.nn_floor, log2_two_pi_e());  // on the host, in double
   p.weight_var_mode = st.weight_var_mode;
   p.plane = static_cast<std::size_t>(d.down_width) * d.down_height;
   if (p.resample) {

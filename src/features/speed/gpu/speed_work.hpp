@@ -22,6 +22,10 @@
 // speed_temporal adds `keep`: the current luma planes into a ring of two, for the next
 // frame's differences. Every sum is taken in the CPU's order by one work-item, so every
 // value is the CPU's; the parallelism is across pixels, pairs, blocks and images.
+//
+// The work-items that compute in double (cov, solve, score) are templates over the real
+// type F, hd::f64 unless told: double, or hd::SoftF64 (core/hd/f64.hpp, the same bits in
+// integer arithmetic) in units built with FVMAF_SOFT_F64, where Plan's log2_2pie is one too.
 #pragma once
 
 #include <cstddef>
@@ -34,6 +38,7 @@
 #include "core/hd.hpp"
 #include "core/hd/atomics.hpp"
 #include "core/hd/bits.hpp"
+#include "core/hd/f64.hpp"
 #include "core/hd/rounding.hpp"
 #include "features/speed/speed_linalg.hpp"
 #include "features/speed/speed_math.hpp"
@@ -108,7 +113,7 @@ struct Plan {
   float mean[kMaxMeanTaps] = {};
   float sigma_nn = 0.0f;
   float base_entropy = 0.0f;
-  double log2_2pie = 0.0;
+  hd::f64 log2_2pie = hd::f64(0.0);
   int weight_var_mode = 0;
   std::size_t plane = 0;  // floats of one decimated plane: down_width * down_height
   Scratch s;
@@ -268,6 +273,7 @@ FVMAF_HD inline void pair_of(unsigned q, int& x, int& y) {
 // Phase 2, work-item q < 325 of the image (q = block * kCovThreads + t):
 // compute_covariance for its pair, the double sum over the window positions in raster
 // order of (x - mean_x) (y - mean_y), divided by their number; both mirrored entries.
+template <class F = hd::f64>
 FVMAF_HD inline void covariance_sum(const Plan& p, unsigned image, unsigned q, const float* means) {
   if (q >= static_cast<unsigned>(kPairs)) return;
   int x, y;
@@ -277,14 +283,14 @@ FVMAF_HD inline void covariance_sum(const Plan& p, unsigned image, unsigned q, c
   const float* px = plane + (x / kBlock) * d.down_width + x % kBlock;
   const float* py = plane + (y / kBlock) * d.down_width + y % kBlock;
   const float mx = means[x], my = means[y];
-  double acc = 0.0;
+  F acc = F(0.0);
   for (unsigned i = 0; i < d.sub_height; ++i) {
     const float* rx = px + static_cast<std::size_t>(i) * d.down_width;
     const float* ry = py + static_cast<std::size_t>(i) * d.down_width;
     for (unsigned j = 0; j < d.sub_width; ++j)
-      acc = hd::dadd_rn(acc, hd::dmul_rn(math::centred(rx[j], mx), math::centred(ry[j], my)));
+      acc = hd::dadd_rn(acc, hd::dmul_rn(math::centred<F>(rx[j], mx), math::centred<F>(ry[j], my)));
   }
-  const float c = hd::double_to_float_rn(hd::ddiv_rn(acc, hd::uint_to_double(d.sub_width * d.sub_height)));
+  const float c = hd::double_to_float_rn(hd::ddiv_rn(acc, hd::uint_to_double<F>(d.sub_width * d.sub_height)));
   float* cov = p.s.cov + image * kN * kN;
   cov[x * kN + y] = c;
   cov[y * kN + x] = c;
@@ -310,17 +316,18 @@ FVMAF_HD inline void eigen_load(const Plan& p, unsigned image, unsigned t, unsig
 
 // Step i (0 .. kN - 3), phase 1, work-item 0: the reflector that zeroes a[i+2.., i]
 // (compute_householder_transform).
+template <class F = hd::f64>
 FVMAF_HD inline void eigen_reflector(int i, unsigned t, EigenShared& sh) {
   if (t != 0) return;
   const int top = i + 1;
   float tail = 0.0f;
   for (int r = top + 1; r < kN; ++r) tail = hd::fadd_rn(tail, hd::fmul_rn(sh.a[r * kN + i], sh.a[r * kN + i]));
-  const float tail_norm = linalg::sqrt_f(tail);
+  const float tail_norm = linalg::sqrt_f<F>(tail);
   sh.tau = 0.0f;
   sh.s = 0.0f;
   if (tail_norm != 0.0f) {
     const float alpha = sh.a[top * kN + i];
-    sh.beta = hd::fmul_rn(static_cast<float>(-linalg::sign_of(alpha)), linalg::hypot_f(alpha, tail_norm));
+    sh.beta = hd::fmul_rn(static_cast<float>(-linalg::sign_of(alpha)), linalg::hypot_f<F>(alpha, tail_norm));
     sh.tau = hd::fdiv_rn(hd::fsub_rn(sh.beta, alpha), sh.beta);
     sh.s = hd::fsub_rn(alpha, sh.beta);
   }
@@ -352,11 +359,13 @@ FVMAF_HD inline void eigen_w(int i, unsigned t, unsigned n, EigenShared& sh) {
 }
 
 // Phase 5, work-item 0: (float)(-0.5 * tau * (w . v)), the dot product in r order.
+template <class F = hd::f64>
 FVMAF_HD inline void eigen_shift(int i, unsigned t, EigenShared& sh) {
   if (t != 0) return;
   float wv = 0.0f;
   for (int r = i + 1; r < kN; ++r) wv = hd::fadd_rn(wv, hd::fmul_rn(sh.w[r], sh.v[r]));
-  sh.shift = hd::double_to_float_rn(hd::dmul_rn(hd::dmul_rn(-0.5, hd::float_to_double(sh.tau)), hd::float_to_double(wv)));
+  sh.shift = hd::double_to_float_rn(
+      hd::dmul_rn(hd::dmul_rn(F(-0.5), hd::float_to_double<F>(sh.tau)), hd::float_to_double<F>(wv)));
 }
 
 // Phase 6: w += shift v.
@@ -384,14 +393,15 @@ FVMAF_HD inline void eigen_take_tridiagonal(unsigned t, unsigned n, EigenShared&
 }
 
 // Then work-item 0: the QR iteration, the eigenvalues and is_matrix_regular.
+template <class F = hd::f64>
 FVMAF_HD inline void eigen_iterate(const Plan& p, unsigned image, unsigned t, EigenShared& sh) {
   if (t != 0) return;
-  linalg::tridiagonal_eigenvalues(sh.d, sh.e, kN);
+  linalg::tridiagonal_eigenvalues<F>(sh.d, sh.e, kN);
   float* eig = p.s.eig + image * kN;
   bool regular = true;
   for (int k = 0; k < kN; ++k) {
     eig[k] = sh.d[k];
-    if (hd::float_to_double(sh.d[k]) < kEigenEps) regular = false;
+    if (hd::float_to_double<F>(sh.d[k]) < F(kEigenEps)) regular = false;
   }
   p.s.flags[image].regular = regular ? 1u : 0u;
 }
@@ -433,12 +443,13 @@ FVMAF_HD inline void qr_minor(int k, unsigned t, unsigned n, QrShared& sh) {
 }
 
 // Phase 2, work-item 0: v = column k of z, v[k] += sign(a[k][k]) |v|, then |v|.
+template <class F = hd::f64>
 FVMAF_HD inline void qr_vector(int k, unsigned t, QrShared& sh) {
   if (t != 0) return;
   for (int i = 0; i < kN; ++i) sh.v[i] = sh.z[i * kN + k];
-  const float norm = linalg::norm_f(sh.v, kN);
+  const float norm = linalg::norm_f<F>(sh.v, kN);
   sh.v[k] = hd::fadd_rn(sh.v[k], hd::fmul_rn(static_cast<float>(linalg::sign_of(sh.a[k * kN + k])), norm));
-  sh.vnorm = linalg::norm_f(sh.v, kN);
+  sh.vnorm = linalg::norm_f<F>(sh.v, kN);
 }
 
 // Phase 3: v /= |v|.
@@ -506,11 +517,12 @@ FVMAF_HD inline void qr_r(unsigned t, unsigned n, QrShared& sh) {
 }
 
 // Then work-item 0: are the pivots >= 1e-6 (solve_triangular_system)?
+template <class F = hd::f64>
 FVMAF_HD inline void qr_pivots(const Plan& p, unsigned image, unsigned t, QrShared& sh) {
   if (t != 0) return;
   bool ok = true;
   for (int i = 0; i < kN; ++i)
-    if (hd::float_to_double(linalg::abs_f(sh.h[i * kN + i])) < kEigenEps) ok = false;
+    if (hd::float_to_double<F>(linalg::abs_f(sh.h[i * kN + i])) < F(kEigenEps)) ok = false;
   sh.pivots_ok = ok ? 1u : 0u;
   p.s.flags[image].pivots_ok = sh.pivots_ok;
 }
@@ -564,6 +576,7 @@ FVMAF_HD inline void score_load(const Plan& p, unsigned channel, unsigned t, uns
 
 // Work-item t of block `tile`: the term of 5x5 block b = tile * kScoreThreads + t: the
 // variances (0 x y when the system was not solved), the entropies, get_speed_score's term.
+template <class F = hd::f64>
 FVMAF_HD inline void score_term(const Plan& p, unsigned channel, unsigned tile, unsigned t, const ScoreShared& sh) {
   const unsigned blocks = p.dims.num_blocks(), b = tile * kScoreThreads + t;
   if (b >= blocks) return;
@@ -578,9 +591,9 @@ FVMAF_HD inline void score_term(const Plan& p, unsigned channel, unsigned tile, 
       for (int k = 0; k < kN; ++k) zero[k] = 0.0f;
       v[side] = math::block_variance(zero, y, 1);
     }
-    h[side] = math::block_entropy(sh.eig[side], v[side], p.sigma_nn, p.log2_2pie);
+    h[side] = math::block_entropy(sh.eig[side], v[side], p.sigma_nn, hd::f64_as<F>(p.log2_2pie));
   }
-  p.s.terms[channel * blocks + b] = math::block_score(h[0], h[1], v[0], v[1], p.base_entropy, p.weight_var_mode);
+  p.s.terms[channel * blocks + b] = math::block_score<F>(h[0], h[1], v[0], v[1], p.base_entropy, p.weight_var_mode);
   hd::thread_fence();  // the term before the block's count (score_arrive)
 }
 

@@ -9,6 +9,7 @@
 // frame's work waits for on the device.
 #include <memory>
 
+#include "core/hd/f64.hpp"
 #include "core/registry.hpp"
 #include "features/vif/gpu/vif_kernels.hpp"
 #include "features/vif/vif_params.hpp"
@@ -60,7 +61,7 @@ class VifTwin final : public gpu::Twin {
     f.h = h_;
     f.bpc = bpc_;
     f.skip_scale0 = skip_scale0_;
-    f.gain_limit = gain_limit_;
+    f.gain_limit = hd::host_to_f64(gain_limit_);
     f.log2 = log2_.get();
     twin::carve_scaled(f, scaled_.get());
     f.results = static_cast<twin::Results*>(slot);

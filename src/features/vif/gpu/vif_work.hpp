@@ -41,6 +41,7 @@
 
 #include "core/hd.hpp"
 #include "core/hd/atomics.hpp"
+#include "core/hd/f64.hpp"
 #include "core/hd/reduce.hpp"
 #include "features/vif/vif_math.hpp"
 #include "features/vif/vif_params.hpp"
@@ -94,7 +95,7 @@ struct ScaleArgs {
   bool stat = true;                   // false: decimate only (vif_skip_scale0 at scale 0)
   VerticalRounding stat_rnd{};        // stat_rounding(scale, bpc)
   VerticalRounding next_rnd{};        // subsample_rounding(scale, bpc)
-  double gain_limit = 100.0;          // vif_enhn_gain_limit
+  hd::f64 gain_limit = hd::f64(100.0);  // vif_enhn_gain_limit
   const std::uint16_t* log2 = nullptr;  // log2_table() on the device
   VifAccum* sums = nullptr;           // the slot's sums of this scale
 };
@@ -106,7 +107,7 @@ struct FrameArgs {
   std::size_t ref_pitch = 0, dis_pitch = 0;
   unsigned w = 0, h = 0, bpc = 8;
   bool skip_scale0 = false;
-  double gain_limit = 100.0;
+  hd::f64 gain_limit = hd::f64(100.0);
   const std::uint16_t* log2 = nullptr;
   std::uint16_t* scaled[kScales][2] = {};  // [s][0 ref, 1 dis] for s = 1..3 (the twin's planes)
   Results* results = nullptr;

@@ -2,7 +2,7 @@
 // 2020: device selection, USM allocations, in-order queues as streams and sets of command
 // events as events (queue.hpp says how they map).
 //
-// The device: one per process, chosen on first use from --sycl-device (the engine passes
+// The device: one per process, chosen on first use (the first that succeeds) from --sycl-device (the engine passes
 // it through gpu::device_selector) or $FASTVMAF_SYCL_DEVICE:
 //   "" / "auto"  the first GPU, else the first device of any kind
 //   "gpu"        the first GPU (none: no device)
@@ -111,9 +111,22 @@ Chosen choose() {
   return c;
 }
 
+// The first device chosen stays the process's (its memory is cached for reuse,
+// gpu/backend/buffer.cpp); a choice that found none is not kept, so a later run may ask
+// for another.
 const Chosen& chosen() {
-  static const Chosen c = choose();
-  return c;
+  static std::mutex m;
+  static Chosen kept;
+  static thread_local Chosen failed;
+  std::lock_guard lock(m);
+  if (kept.device) return kept;
+  Chosen c = choose();
+  if (c.device) {
+    kept = std::move(c);
+    return kept;
+  }
+  failed = std::move(c);
+  return failed;
 }
 
 Error failed(const std::exception& e) {

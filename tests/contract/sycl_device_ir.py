@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""No fp64 and no contracted floating-point operation in any SYCL kernel.
+
+The SYCL module's kernels reach the device as LLVM IR (AdaptiveCpp's generic target: one
+IR module per source, in a container the runtime registers when the module loads). The
+runtime writes those containers out when ACPP_HCF_DUMP_DIRECTORY is set; this loads the
+module (through `fastvmaf --list-features`), takes every IR module from them, and checks
+its text (llvm-dis):
+  - no `double` anywhere: Intel's Arc and UHD GPUs have no fp64, so the twins' double
+    arithmetic is integer arithmetic in SYCL (core/hd/f64.hpp, docs/adr/0208-sycl-backend.md);
+  - no `contract`, `fast` or `afn` flag on an operation: each one rounds as written, as the
+    CPU's does (the module's SYCL units are compiled with -ffp-contract=off).
+Fails naming each function that breaks a rule, with its first offending lines.
+
+usage: sycl_device_ir.py FASTVMAF_CLI SYCL_MODULE LLVM_DIS
+       sycl_device_ir.py --hcf DIR LLVM_DIS     (check containers dumped before: the
+                                                 checker's own test, on a fixture)
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+bad = []
+images = 0
+functions = 0
+with tempfile.TemporaryDirectory() as tmp:
+    if sys.argv[1] == "--hcf":
+        dumps, llvm_dis = sys.argv[2:4]
+    else:
+        cli, module, llvm_dis = sys.argv[1:4]
+        dumps = tmp
+        env = dict(os.environ, ACPP_HCF_DUMP_DIRECTORY=tmp, FASTVMAF_SYCL_MODULE=module, ACPP_DEBUG_LEVEL="0")
+        run = subprocess.run([cli, "--list-features"], env=env, capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit(f"FAIL: {cli} --list-features: {run.stderr.strip()}")
+        if "sycl" not in run.stdout:
+            sys.exit("FAIL: the SYCL module registered no twin")
+    for name in sorted(n for n in os.listdir(dumps) if n.endswith(".hcf")):
+        data = open(os.path.join(dumps, name), "rb").read()
+        marker = data.find(b"__acpp_hcf_binary_appendix")
+        if marker < 0:
+            continue
+        appendix = marker + len(b"__acpp_hcf_binary_appendix")
+        text = data[:marker].decode("utf-8", "replace")
+        for m in re.finditer(r"format=llvm-ir\s*\{\.__binary\s*start=(\d+)\s*size=(\d+)", text):
+            start, size = int(m.group(1)), int(m.group(2))
+            bc = os.path.join(tmp, f"{name}.{start}.bc")
+            open(bc, "wb").write(data[appendix + start:appendix + start + size])
+            ir = subprocess.run([llvm_dis, bc, "-o", "-"], capture_output=True, text=True)
+            if ir.returncode != 0:
+                sys.exit(f"FAIL: {llvm_dis} {name}: {ir.stderr.strip()}")
+            images += 1
+            current, first = None, {}
+            for line in ir.stdout.splitlines():
+                if line.startswith("define "):
+                    m2 = re.search(r"@(\"[^\"]+\"|[\w.$]+)\(", line)
+                    current = m2.group(1).strip('"') if m2 else "?"
+                    functions += 1
+                what = None
+                if re.search(r"\bdouble\b", line):
+                    what = "fp64"
+                elif re.search(r"\b(fadd|fsub|fmul|fdiv|frem|fneg|call)\b.*\b(contract|fast|afn|reassoc)\b", line):
+                    what = "contracted or fast-math"
+                if what and current:
+                    first.setdefault((current, what), []).append(line.strip())
+            for (fn, what), lines in first.items():
+                demangled = subprocess.run(["c++filt", fn], capture_output=True, text=True).stdout.strip() or fn
+                bad.append(f"FAIL {what} in {demangled[:300]}:\n    " + "\n    ".join(lines[:3]))
+if images == 0:
+    sys.exit("FAIL: no device IR found (is the module built for AdaptiveCpp's generic target?)")
+for b in bad:
+    print(b)
+print(f"{'FAIL' if bad else 'ok'}: {images} device IR modules, {functions} functions, {len(bad)} with fp64 or contraction")
+sys.exit(1 if bad else 0)

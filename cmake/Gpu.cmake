@@ -106,6 +106,9 @@ set(FASTVMAF_ACPP_ARCHIVE "${FASTVMAF_SHARED_DIR}/toolchains/adaptivecpp/adaptiv
     CACHE FILEPATH "An AdaptiveCpp install prefix (.tar.xz) to unpack into the build folder")
 set(FASTVMAF_SYCL_TARGETS "omp;generic" CACHE STRING "AdaptiveCpp's --acpp-targets for the SYCL backend")
 set(FASTVMAF_SYCL_EXTRA_FLAGS "" CACHE STRING "More flags for the SYCL compiler (icpx: -fsycl-targets=...)")
+# OFF only to measure what the fp64-free arithmetic costs on a device that has fp64 (the
+# kernels then compute in double, as CUDA's do, and run on no Intel Arc or UHD GPU).
+option(FASTVMAF_SYCL_SOFT_F64 "SYCL kernels without fp64 (hd::SoftF64); OFF for measurements only" ON)
 set(FASTVMAF_HAVE_SYCL OFF)
 if(FASTVMAF_SANITIZE AND FASTVMAF_SYCL STREQUAL "AUTO")
   set(FASTVMAF_SYCL OFF)
@@ -276,6 +279,10 @@ function(fastvmaf_add_gpu_sources target)
     if(CMAKE_CXX_COMPILER_LAUNCHER)
       set(launcher ${CMAKE_CXX_COMPILER_LAUNCHER})
     endif()
+    set(soft_f64)
+    if(FASTVMAF_SYCL_SOFT_F64)
+      set(soft_f64 -DFVMAF_SOFT_F64=1)
+    endif()
     set(objects)
     foreach(src IN LISTS sycl_sources)
       _fastvmaf_backend_unit("${src}" sycl .sycl.cpp unit)
@@ -283,7 +290,7 @@ function(fastvmaf_add_gpu_sources target)
       add_custom_command(
         OUTPUT "${obj}"
         COMMAND ${launcher} "${FASTVMAF_SYCL_COMPILER}" "${FASTVMAF_SYCL_FLAGS}" ${FASTVMAF_SYCL_DEFS} ${FASTVMAF_SYCL_EXTRA_FLAGS} -std=c++20 -O3 -DNDEBUG -fPIC
-                -ffp-contract=off -fvisibility=hidden -Wno-pass-failed -DFVMAF_SYCL_UNIT=1 -DFVMAF_SOFT_F64=1
+                -ffp-contract=off -fvisibility=hidden -Wno-pass-failed -DFVMAF_SYCL_UNIT=1 ${soft_f64}
                 ${fmt_flags}
                 "-I${CMAKE_SOURCE_DIR}/src" "-I${CMAKE_SOURCE_DIR}/include"
                 -MD -MF "${obj}.d" -c "${unit}" -o "${obj}"
@@ -302,7 +309,8 @@ function(fastvmaf_add_gpu_sources target)
                                $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_INCLUDE_DIRECTORIES>
                                $<TARGET_PROPERTY:nlohmann_json::nlohmann_json,INTERFACE_INCLUDE_DIRECTORIES>)
     target_compile_definitions(fastvmaf_sycl_host PUBLIC $<TARGET_PROPERTY:${target},INTERFACE_COMPILE_DEFINITIONS>
-                               $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_COMPILE_DEFINITIONS> FVMAF_SOFT_F64=1)
+                               $<TARGET_PROPERTY:${FASTVMAF_FMT},INTERFACE_COMPILE_DEFINITIONS>
+                               $<$<BOOL:${FASTVMAF_SYCL_SOFT_F64}>:FVMAF_SOFT_F64=1>)
     target_link_libraries(fastvmaf_sycl_host PRIVATE fastvmaf_fp fastvmaf_warnings)
     set_property(GLOBAL PROPERTY FASTVMAF_SYCL_OBJECTS "${objects}")
     add_library(fastvmaf_sycl MODULE $<TARGET_OBJECTS:fastvmaf_sycl_host> ${objects})

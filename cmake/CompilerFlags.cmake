@@ -35,7 +35,8 @@ if(FASTVMAF_SANITIZE)
       src/features/psnr_hvs/psnr_hvs.cpp
       src/features/speed/speed_plane.cpp
       src/features/ssim/ssim_map.cpp
-      tests/unit/float_vif_test.cpp tests/unit/speed_linalg_test.cpp tests/unit/speed_extractor_test.cpp)
+      tests/unit/float_vif_test.cpp tests/unit/speed_linalg_test.cpp tests/unit/speed_extractor_test.cpp
+      tests/unit/soft_f64_routines_test.cpp)
   # (applied at the end of the top-level CMakeLists.txt, once src/ and tests/ exist)
 endif()
 

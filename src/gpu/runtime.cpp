@@ -56,10 +56,19 @@ std::string load_backend_module(Backend backend, const char* file) {
   for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
   const std::string env = "FASTVMAF_" + upper + "_MODULE";
 #if defined(FASTVMAF_SYCL_MODULE)
-  // AdaptiveCpp's runtime, which starts as the module loads, prints a warning on stdout
-  // for every backend it cannot load (its CUDA backend where NVIDIA's driver is absent):
-  // errors only, on stderr, unless the user asks for more.
-  if (backend == Backend::Sycl) setenv("ACPP_DEBUG_LEVEL", "1", 0);
+  // AdaptiveCpp's runtime reads its settings as the module loads.
+  // - It prints a warning on stdout for every backend it cannot load (its CUDA backend
+  //   where NVIDIA's driver is absent): errors only, unless the user asks for more.
+  // - Its JIT specialises kernels on the values it sees at their first launches and keeps
+  //   them in its on-disk cache; on the H200 a later process with other buffer addresses
+  //   then ran kernels specialised for the first one's (illegal address, CUDA error 700:
+  //   every CLI run after the first failed, 2026-12-02). Level 0 compiles each kernel
+  //   generically, once: equal in every value on every run, and no slower in the twins'
+  //   bench (docs/adr/0208-sycl-backend.md).
+  if (backend == Backend::Sycl) {
+    setenv("ACPP_DEBUG_LEVEL", "1", 0);
+    setenv("ACPP_ADAPTIVITY_LEVEL", "0", 0);
+  }
 #endif
   const ModuleLoad load = load_module(file, env.c_str());
   if (load.handle) return {};

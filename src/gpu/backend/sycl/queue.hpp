@@ -21,6 +21,7 @@
 
 #include <sycl/sycl.hpp>
 
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -29,6 +30,11 @@
 namespace fastvmaf::gpu {
 inline namespace FVMAF_GPU_NS {
 namespace rt {
+
+// One lock around every call into the SYCL runtime that allocates or submits: the readers
+// allocate pinned slabs on their threads while the device strand submits, and a runtime
+// need not be safe for that (an uncontended lock costs nothing beside a launch).
+std::mutex& runtime_mutex();
 
 struct Queue {
   sycl::queue queue;
@@ -39,6 +45,7 @@ struct Queue {
   // Enqueues one command: `build(handler)` adds it; the pending waits go first.
   template <class Build>
   void submit(Build&& build) {
+    std::lock_guard lock(runtime_mutex());
     last = queue.submit([&](sycl::handler& h) {
       if (!pending.empty()) h.depends_on(pending);
       build(h);
@@ -50,6 +57,7 @@ struct Queue {
 
 struct EventSet {
   std::vector<sycl::event> events;
+  Queue* queue = nullptr;  // the stream it was recorded on: its errors surface at the wait
   bool recorded = false;
 };
 

@@ -136,6 +136,11 @@ Error failed(const std::exception& e) {
 
 }  // namespace
 
+std::mutex& runtime_mutex() {
+  static std::mutex m;
+  return m;
+}
+
 const sycl::device& device() { return *chosen().device; }
 const sycl::context& context() { return *chosen().context; }
 void remember_error(const char* what) { last_message = what; }
@@ -170,7 +175,10 @@ Error mem_get_info(std::size_t*, std::size_t*) {
 
 Error device_malloc(void** p, std::size_t n) {
   try {
-    *p = sycl::malloc_device(n, device(), context());
+    {
+      std::lock_guard lock(runtime_mutex());
+      *p = sycl::malloc_device(n, device(), context());
+    }
   } catch (const std::exception& e) {
     return failed(e);
   }
@@ -181,6 +189,7 @@ Error device_malloc(void** p, std::size_t n) {
 
 Error device_free(void* p) {
   try {
+    std::lock_guard lock(runtime_mutex());
     sycl::free(p, context());
     return kSuccess;
   } catch (const std::exception& e) {
@@ -190,7 +199,10 @@ Error device_free(void* p) {
 
 Error pinned_malloc(void** p, std::size_t n) {
   try {
-    *p = sycl::malloc_host(n, context());
+    {
+      std::lock_guard lock(runtime_mutex());
+      *p = sycl::malloc_host(n, context());
+    }
   } catch (const std::exception& e) {
     return failed(e);
   }
@@ -250,6 +262,7 @@ Error event_destroy(EventHandle e) {
 Error event_record(EventHandle e, StreamHandle s) {
   e->events = s->pending;
   if (s->any) e->events.push_back(s->last);
+  e->queue = s;
   e->recorded = true;
   return kSuccess;
 }
@@ -266,8 +279,11 @@ Error event_query(EventHandle e) {
 }
 
 Error event_synchronize(EventHandle e) {
+  // wait(), then the queue's asynchronous errors: AdaptiveCpp's event::wait_and_throw has
+  // no handler to call for commands submitted directly (it throws bad_function_call).
   try {
-    for (sycl::event& ev : e->events) ev.wait_and_throw();
+    for (sycl::event& ev : e->events) ev.wait();
+    if (e->queue) e->queue->queue.throw_asynchronous();
   } catch (const std::exception& ex) {
     return failed(ex);
   }

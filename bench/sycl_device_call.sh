@@ -1,5 +1,11 @@
 #!/usr/bin/env bash
-# Device call: SYCL on the H200 (AdaptiveCpp's CUDA backend) beside CUDA.
+# One device call: the SYCL backend on an NVIDIA GPU (AdaptiveCpp's CUDA backend) beside
+# CUDA, as bench/results/h200-2026-12-02-sycl-twins.md was measured. Run from a folder that
+# holds bin.tar.xz (bin/: fastvmaf, libfastvmaf_sycl.so, the gpu_*_test binaries,
+# gpu_twin_bench and gpu_twin_bench_sycl of the device preset), sycl-h200-runtime.tar.xz
+# (../shared/toolchains/adaptivecpp), ds/ (.y4m.xz pairs of the device set), loop_y4m.py and
+# optionally nf.tar.xz (the Netflix pairs); $OUT collects the logs.
+#   STEPS="parity sanitize bench e2e" (default "parity bench"); see each step's variables.
 set -u
 D=$(cd "$(dirname "$0")" && pwd)
 cd "$D"

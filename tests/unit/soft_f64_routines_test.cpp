@@ -24,6 +24,7 @@
 
 #include "common/adm_csf.hpp"
 #include "core/hd/f64.hpp"
+#include "float_bits.hpp"
 #include "core/hd/log2.hpp"
 #include "features/adm/adm_math.hpp"
 #include "features/adm/adm_params.hpp"
@@ -40,26 +41,10 @@ namespace {
 using hd::SoftF64;
 using u64 = std::uint64_t;
 
-u64 bits(double d) {
-  u64 b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
-double dbl(u64 b) {
-  double d;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
-}
-std::uint32_t fbits(float f) {
-  std::uint32_t b;
-  std::memcpy(&b, &f, sizeof b);
-  return b;
-}
-float flt(std::uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, sizeof f);
-  return f;
-}
+using test::bits;
+using test::dbl;
+using test::fbits;
+using test::flt;
 SoftF64 soft(double d) { return SoftF64::from_host_double(d); }
 
 // Counts differing results, reports the first few (the inputs formatted only then).

@@ -22,6 +22,7 @@
 #include <emmintrin.h>
 
 #include "core/hd/f64.hpp"
+#include "float_bits.hpp"
 #include "core/hd/rounding.hpp"
 
 namespace fastvmaf::hd {
@@ -29,26 +30,10 @@ namespace {
 
 using u64 = std::uint64_t;
 
-u64 bits(double d) {
-  u64 b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
-double dbl(u64 b) {
-  double d;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
-}
-std::uint32_t fbits(float f) {
-  std::uint32_t b;
-  std::memcpy(&b, &f, sizeof b);
-  return b;
-}
-float flt(std::uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, sizeof f);
-  return f;
-}
+using test::bits;
+using test::dbl;
+using test::fbits;
+using test::flt;
 SoftF64 soft(double d) { return SoftF64::from_host_double(d); }
 
 std::string hex(u64 b) {

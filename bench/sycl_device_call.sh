@@ -5,7 +5,8 @@
 # gpu_twin_bench and gpu_twin_bench_sycl of the device preset), sycl-h200-runtime.tar.xz
 # (../shared/toolchains/adaptivecpp), ds/ (.y4m.xz pairs of the device set), loop_y4m.py and
 # optionally nf.tar.xz (the Netflix pairs); $OUT collects the logs.
-#   STEPS="parity sanitize bench e2e" (default "parity bench"); see each step's variables.
+#   STEPS="parity sanitize bench e2e" (default "parity bench"); see each step's variables
+#   (sanitize: SAN_TOOLS, SAN_TESTS, SAN_FILTER, SAN_TIMEOUT).
 set -u
 D=$(cd "$(dirname "$0")" && pwd)
 cd "$D"
@@ -30,9 +31,9 @@ for step in ${STEPS:-parity bench}; do
       done
     done;;
   sanitize)
-    for tool in memcheck racecheck synccheck; do
+    for tool in ${SAN_TOOLS:-memcheck racecheck synccheck}; do
       for t in ${SAN_TESTS:-adm cambi}; do
-        timeout 500 compute-sanitizer --tool $tool --error-exitcode 9 bin/gpu_${t}_parity_test --backend=sycl --gtest_filter='*lake_dusk*:*tiny*' > "$OUT/san_${tool}_$t.log" 2>&1
+        timeout ${SAN_TIMEOUT:-500} compute-sanitizer --tool $tool --error-exitcode 9 bin/gpu_${t}_parity_test --backend=sycl --gtest_filter="${SAN_FILTER:-*lake_dusk*:*tiny*}" > "$OUT/san_${tool}_$t.log" 2>&1
         echo "== compute-sanitizer $tool sycl $t rc=$? $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$OUT/san_${tool}_$t.log" | tr '\n' ' ')"
       done
     done;;

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -51,10 +52,16 @@ class Interrupted : public ::testing::Test {
 
   // A temporary output with something written in it (not the empty one that the check
   // of the output's folder makes and removes at start-up).
+  // The run creates, renames and removes files while this looks, so an entry may be gone
+  // by the time its size is asked: that is "not written yet", never an error.
   bool written_temporary() const {
-    for (const auto& e : fs::directory_iterator(dir_))
-      if (e.path().filename().string().find(".json.tmp.") != std::string::npos && fs::file_size(e.path()) > 0)
-        return true;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+      if (it->path().filename().string().find(".json.tmp.") == std::string::npos) continue;
+      std::error_code size_ec;
+      const auto size = fs::file_size(it->path(), size_ec);
+      if (!size_ec && size > 0) return true;
+    }
     return false;
   }
 

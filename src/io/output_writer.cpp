@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -350,6 +351,12 @@ struct TemporarySlot {
 };
 constexpr int kSlots = 128;
 TemporarySlot g_temporaries[kSlots];
+// Set by remove_temporary_outputs: from then on no temporary is created. g_creating
+// counts the threads inside create_temporary, which the handler waits for, so that a
+// file whose open() raced with the handler's scan is removed by its own creator before
+// the process dies (a batch writes several outputs at once).
+std::atomic<bool> g_terminating{false};
+std::atomic<int> g_creating{0};
 
 int claim_slot(const std::string& name) {
   if (name.size() >= sizeof g_temporaries[0].name) return -1;
@@ -371,7 +378,7 @@ void release_slot(int slot) {
 // file, never through a symlink planted under that name), mode 0666 less the umask as
 // fopen would. Returns the descriptor; `tmp` gets the name and `slot` its registration
 // (release_slot once the name is gone).
-int create_temporary(const std::string& path, std::string& tmp, int& slot) {
+int create_temporary_unguarded(const std::string& path, std::string& tmp, int& slot) {
   static const char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   std::random_device entropy;
   for (int attempt = 0; attempt < 64; ++attempt) {
@@ -388,6 +395,32 @@ int create_temporary(const std::string& path, std::string& tmp, int& slot) {
   }
   errno = EEXIST;
   return -1;
+}
+
+// create_temporary_unguarded() unless the process is being interrupted (errno EINTR).
+// The flag is read after g_creating is raised: a thread that saw it clear is waited for
+// by the handler, and if the handler began while the file was being opened, the
+// creator removes the file itself.
+int create_temporary(const std::string& path, std::string& tmp, int& slot) {
+  g_creating.fetch_add(1);
+  int fd = -1;
+  if (!g_terminating.load()) {
+    fd = create_temporary_unguarded(path, tmp, slot);
+    if (fd >= 0 && g_terminating.load()) {
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      release_slot(slot);
+      slot = -1;
+      fd = -1;
+      errno = EINTR;
+    }
+  } else {
+    errno = EINTR;
+  }
+  const int e = errno;
+  g_creating.fetch_sub(1);
+  errno = e;
+  return fd;
 }
 
 // A test hook (tests/contract/cli_signal_test.cpp): FASTVMAF_TEST_HOLD_OUTPUT_MS holds a
@@ -452,6 +485,14 @@ void check_output_path(const std::string& path) {
 }
 
 void remove_temporary_outputs() noexcept {
+  g_terminating.store(true);
+  // Waits, at most about 200 ms (the handler may have interrupted a creator itself), for
+  // the threads creating a temporary: each either registered its file before this scan
+  // or removes it itself.
+  for (int i = 0; i < 2000 && g_creating.load() > 0; ++i) {
+    const timespec pause{0, 100'000};
+    ::nanosleep(&pause, nullptr);
+  }
   for (auto& t : g_temporaries)
     if (t.state.load() == 2) ::unlink(t.name);
 }

@@ -81,7 +81,9 @@ void write_output(const std::string& path, const Result& r, OutputFormat fmt, co
 // Removes every temporary file that check_output_path or write_file_atomically has
 // created and not yet renamed or removed. Async-signal-safe (unlink on names held in
 // fixed buffers): the CLI calls it from its SIGINT/SIGTERM/SIGHUP handler, so an
-// interrupted run leaves no `<output>.tmp.XXXXXXXX` behind.
+// interrupted run leaves no `<output>.tmp.XXXXXXXX` behind. From then on no temporary
+// is created (a write fails with EINTR), and it waits briefly for the threads that are
+// creating one, so none is left by a write that raced with the signal.
 void remove_temporary_outputs() noexcept;
 
 }  // namespace fastvmaf::io

@@ -1,10 +1,10 @@
 #include "engine/run.hpp"
 
 #include <algorithm>
-#include <utility>
 #include <optional>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 #include "engine/series.hpp"
 
@@ -131,10 +131,13 @@ void Run::close_segment() {
 }
 
 void Run::begin_segment(unsigned first) {
-  if (mode_ == Mode::Cut) throw std::logic_error("a run cut into segments cannot be one segment");
   if (next_ > 0) throw std::logic_error("begin_segment() comes before the first frame");
   history_ = engine_.segment_history();
   if (history_ == kUnboundedHistory) throw std::logic_error("begin_segment() on an engine whose runs cannot be cut");
+  // One segment is not cut again, whatever the engine's segment_frames.
+  assembler_.reset();
+  recent_.clear();
+  cut_ = 0;
   mode_ = Mode::Segment;
   next_ = first - std::min(first, history_);
   open_segment(first);

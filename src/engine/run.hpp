@@ -87,7 +87,7 @@ class Run {
 
   // This run is the segment of a longer run whose first scored frame is `first`; before
   // any submit(). The frames to submit start at next_index(): first - min(first,
-  // EngineImpl::segment_history()). Not on a run cut by segment_frames.
+  // EngineImpl::segment_history()). The segment is not cut again (segment_frames).
   void begin_segment(unsigned first);
   // No frame follows: drains and returns the segment's values and carries. At least one
   // frame from `first` on must be submitted.

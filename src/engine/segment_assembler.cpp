@@ -40,8 +40,9 @@ void SegmentAssembler::add(SegmentScores s, FeatureCollector& into) {
                                             s.geometry.width, s.geometry.height, s.geometry.bpc, geometry_.width,
                                             geometry_.height, geometry_.bpc));
   if (s.carry.size() != engine_.slots.size())
-    throw std::invalid_argument(fmt::format("segment [{}, {}) was scored by an engine of {} extractors, this one has {}",
-                                            s.first, s.end, s.carry.size(), engine_.slots.size()));
+    throw std::invalid_argument(fmt::format(
+        "segment [{}, {}) was scored by an engine of {} extractors, this one has {}", s.first, s.end, s.carry.size(),
+        engine_.slots.size()));
   for (std::size_t k = 0; k < s.carry.size(); ++k)
     if (s.carry[k].extractor != engine_.slots[k].dedupe_key)
       throw std::invalid_argument(fmt::format("segment [{}, {}) was scored with extractor \"{}\" where this engine has "

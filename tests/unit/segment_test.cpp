@@ -81,7 +81,8 @@ void expect_same(Result a, Result b) {
     EXPECT_EQ(a.series[i].written, b.series[i].written) << a.series[i].name;
     ASSERT_EQ(a.series[i].values.size(), b.series[i].values.size()) << a.series[i].name;
     for (std::size_t k = 0; k < a.series[i].values.size(); ++k)
-      EXPECT_EQ(std::bit_cast<std::uint64_t>(a.series[i].values[k]), std::bit_cast<std::uint64_t>(b.series[i].values[k]))
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(a.series[i].values[k]),
+                std::bit_cast<std::uint64_t>(b.series[i].values[k]))
           << a.series[i].name << " frame " << k << ": " << a.series[i].values[k] << " vs " << b.series[i].values[k];
   }
   EXPECT_EQ(a.aggregates, b.aggregates);
@@ -305,6 +306,12 @@ TEST_F(SegmentTest, AssembleRefusesBadSegments) {
   EXPECT_THROW(e.score_segment({ref_}, {dis_}, 8, 0), InputError);  // past the end
   EXPECT_THROW(e.score_segment({ref_}, {dis_}, 4, 4), std::invalid_argument);
   EXPECT_EQ(e.segment_history(), 1u);
+  // An engine that cuts its runs scores a segment whole.
+  EngineOptions cut = feature("motion");
+  cut.segment_frames = 1;
+  const Engine cutting(cut);
+  const SegmentScores head = cutting.score_segment({ref_}, {dis_}, 0, 5);
+  expect_same(cutting.assemble({head, cutting.score_segment({ref_}, {dis_}, 5, 0)}), e.run({ref_}, {dis_}));
   EXPECT_EQ(Engine(feature("motion", {{"motion_five_frame_window", "true"}})).segment_history(), 2u);
   EXPECT_EQ(Engine(feature("adm")).segment_history(), 0u);
 }

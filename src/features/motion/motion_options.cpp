@@ -38,6 +38,8 @@ FASTVMAF_REGISTER_EXTRACTOR(extractor_info("motion",
                                            option_specs(),
                                            {.needs_prev_ref = true,
                                             .values_at_flush = true,
-                                            .history = [](const OptionSet& o) { return Params::from(o).min_index(); }}));
+                                            .history = [](const OptionSet& o) {
+                                              return Params::from(o).min_index();
+                                            }}));
 
 }  // namespace fastvmaf::motion

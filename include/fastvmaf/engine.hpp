@@ -13,6 +13,7 @@
 #include "fastvmaf/model_request.hpp"
 #include "fastvmaf/picture.hpp"
 #include "fastvmaf/result.hpp"
+#include "fastvmaf/segment.hpp"
 
 namespace fastvmaf {
 
@@ -33,6 +34,10 @@ struct EngineOptions {
   bool no_prediction = false;   // -n: extract the models' features but do not predict
   unsigned threads = 0;         // 0: every hardware thread
   unsigned subsample = 1;
+  // --segment-frames: cut every run into segments of this many frames, scored one after
+  // another and put back together (segment.hpp); the results are the same, value for
+  // value. 0: not cut. A run of an extractor whose history is unbounded is not cut.
+  unsigned segment_frames = 0;
   BackendChoice backend = BackendChoice::Cpu;
   std::string model_dir;        // where version=NAME looks first for NAME.json; empty: built-in models only
   // --sycl-device: the SYCL device, "gpu", "cpu", "auto" or its number (empty: auto, or
@@ -76,6 +81,22 @@ class Engine {
   Result run(const VideoFile& ref, const VideoFile& dis, const RunLimits& limits = {},
              const std::function<void(unsigned)>& progress = {},
              const std::function<void(const std::string&)>& warn = {}) const;
+
+  // Segments (segment.hpp, docs/adr/0013-segments.md). How many frames before its first
+  // a segment reads as warm-up: the longest window of earlier pictures an extractor of
+  // the engine needs. Throws std::invalid_argument naming an extractor whose state
+  // reaches back to frame 0 (the runs of such an engine are not cut).
+  unsigned segment_history() const;
+  // Frames [first, end) of the run that run(ref, dis, limits) scores (end 0: up to the
+  // end of the shorter file), reading from frame first - min(first, segment_history()).
+  // Throws InputError when the files hold no frame at `first`.
+  SegmentScores score_segment(const VideoFile& ref, const VideoFile& dis, unsigned first, unsigned end,
+                              const RunLimits& limits = {}) const;
+  // The whole run from its segments, given in any order, scored by an engine of the same
+  // options: what run() returns for the same frames, value for value (fps, profile and
+  // device counts aside). Throws std::invalid_argument when they overlap, leave frames
+  // [0, n) uncovered, or differ in geometry or extractors.
+  Result assemble(std::vector<SegmentScores> segments) const;
 
  private:
   struct Impl;

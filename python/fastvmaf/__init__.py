@@ -8,7 +8,12 @@ Score two files::
     r.pooled["vmaf"]["mean"]  # what the CLI's pooled_metrics say
     r.to_json("scores.json")  # the CLI's --json file, byte for byte
 
-or frames you decode yourself, one by one, with a :class:`Session`.
+or frames you decode yourself, one by one, with a :class:`Session`, or one long video in
+segments scored anywhere (a cluster's workers) and put back together::
+
+    parts = [fastvmaf.score_segment("ref.y4m", "dis.y4m", s, s + 1000, models=["vmaf_v0.6.1"])
+             for s in range(0, frames, 1000)]                 # picklable; any order
+    r = fastvmaf.assemble(parts, models=["vmaf_v0.6.1"])      # the same values as score()
 
 Every option means what the ``fastvmaf`` command's flag of the same name means: the options
 are parsed by the command's own parser, files are scored by the same code and the outputs
@@ -26,13 +31,14 @@ from . import _fastvmaf
 from ._fastvmaf import DeviceError, Error, InputError
 
 __version__ = _fastvmaf.__version__
-__all__ = ["score", "Session", "Result", "Error", "InputError", "DeviceError", "__version__"]
+__all__ = ["score", "score_segment", "assemble", "Session", "Result", "Error", "InputError", "DeviceError",
+           "__version__"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
 
 def _argv(models, features, backend, threads, subsample, no_prediction, width, height, pixel_format, bitdepth,
-          frame_cnt, frame_skip_ref, frame_skip_dist, scale, convert, decode_threads) -> List[str]:
+          frame_cnt, frame_skip_ref, frame_skip_dist, scale, convert, decode_threads, segment_frames=None) -> List[str]:
     """The fastvmaf command's arguments for these keyword arguments."""
     argv: List[str] = []
     if isinstance(models, str):
@@ -48,7 +54,8 @@ def _argv(models, features, backend, threads, subsample, no_prediction, width, h
     for flag, value in (("--threads", threads), ("--subsample", subsample), ("-w", width), ("-h", height),
                         ("-p", pixel_format), ("-b", bitdepth), ("--frame_cnt", frame_cnt),
                         ("--frame_skip_ref", frame_skip_ref), ("--frame_skip_dist", frame_skip_dist),
-                        ("--convert", convert), ("--decode-threads", decode_threads)):
+                        ("--convert", convert), ("--decode-threads", decode_threads),
+                        ("--segment-frames", segment_frames)):
         if value is not None:
             argv += [flag, str(value)]
     if no_prediction:
@@ -161,7 +168,7 @@ def score(reference: PathLike, distorted: PathLike, *, models: Union[None, str, 
           height: Optional[int] = None, pixel_format: Optional[str] = None, bitdepth: Optional[int] = None,
           frame_cnt: Optional[int] = None, frame_skip_ref: Optional[int] = None,
           frame_skip_dist: Optional[int] = None, scale: Union[None, bool, str] = None, convert: Optional[str] = None,
-          decode_threads: Optional[int] = None,
+          decode_threads: Optional[int] = None, segment_frames: Optional[int] = None,
           progress: Optional[Callable[[int], None]] = None) -> Result:
     """Scores ``distorted`` against ``reference`` (.y4m; raw .yuv with width, height, pixel_format
     and bitdepth; or a compressed file) as ``fastvmaf -r reference -d distorted`` does.
@@ -172,13 +179,46 @@ def score(reference: PathLike, distorted: PathLike, *, models: Union[None, str, 
     (default all). pixel_format: "420", "422" or "444". frame_cnt, frame_skip_ref, frame_skip_dist,
     subsample, no_prediction: the CLI's flags. scale: True (bicubic) or a filter name to scale the
     distorted video to the reference's size. convert, decode_threads: compressed input.
+    segment_frames: cut the run into segments of that many frames (the same values).
     progress: called with the number of frames done.
     """
     argv = ["-r", os.fspath(reference), "-d", os.fspath(distorted)]
     argv += _argv(models, features, backend, threads, subsample, no_prediction, width, height, pixel_format,
-                  bitdepth, frame_cnt, frame_skip_ref, frame_skip_dist, scale, convert, decode_threads)
+                  bitdepth, frame_cnt, frame_skip_ref, frame_skip_dist, scale, convert, decode_threads,
+                  segment_frames)
     native, warnings = _engine(argv).run(progress)
     return Result(native, warnings)
+
+
+def score_segment(reference: PathLike, distorted: PathLike, first: int, end: Optional[int] = None, *,
+                  models: Union[None, str, Iterable[str]] = None, features: Union[None, str, Iterable[str]] = None,
+                  backend: str = "cpu", threads: Optional[int] = None, subsample: Optional[int] = None,
+                  no_prediction: bool = False, width: Optional[int] = None, height: Optional[int] = None,
+                  pixel_format: Optional[str] = None, bitdepth: Optional[int] = None, frame_cnt: Optional[int] = None,
+                  frame_skip_ref: Optional[int] = None, frame_skip_dist: Optional[int] = None,
+                  convert: Optional[str] = None, decode_threads: Optional[int] = None) -> "_fastvmaf.Segment":
+    """Scores frames [first, end) of the run ``score(reference, distorted, ...)`` would score (end
+    None: to its end), after a warm-up of the few frames before ``first`` that temporal features
+    need. Returns a picklable segment for :func:`assemble`; the options mean what score()'s do.
+    """
+    argv = ["-r", os.fspath(reference), "-d", os.fspath(distorted)]
+    argv += _argv(models, features, backend, threads, subsample, no_prediction, width, height, pixel_format,
+                  bitdepth, frame_cnt, frame_skip_ref, frame_skip_dist, None, convert, decode_threads)
+    return _engine(argv).score_segment(int(first), 0 if end is None else int(end))
+
+
+def assemble(segments: Iterable["_fastvmaf.Segment"], *, models: Union[None, str, Iterable[str]] = None,
+             features: Union[None, str, Iterable[str]] = None, subsample: Optional[int] = None,
+             no_prediction: bool = False) -> Result:
+    """The run's :class:`Result` from its segments (:func:`score_segment`), in any order; they must
+    cover frames 0 to n - 1 once each and be scored with these models, features, subsample and
+    no_prediction. Motion2/motion3, the end-of-run aggregates, predictions and pooling run here,
+    once, on the whole series: the values equal score()'s, bit for bit.
+    """
+    argv = ["-r", "<segments>", "-d", "<segments>"]
+    argv += _argv(models, features, "cpu", None, subsample, no_prediction, None, None, None, None, None, None, None,
+                  None, None, None)
+    return Result(_engine(argv).assemble(list(segments)))
 
 
 class Session:
@@ -195,11 +235,12 @@ class Session:
     def __init__(self, width: int, height: int, pixel_format: str = "420", bitdepth: int = 8, *,
                  models: Union[None, str, Iterable[str]] = None, features: Union[None, str, Iterable[str]] = None,
                  backend: str = "cpu", threads: Optional[int] = None, subsample: Optional[int] = None,
-                 no_prediction: bool = False, on_frame: Optional[Callable[[int, Dict[str, float]], None]] = None):
+                 no_prediction: bool = False, on_frame: Optional[Callable[[int, Dict[str, float]], None]] = None,
+                 segment_frames: Optional[int] = None):
         # The CLI's parser wants inputs; the session's frames come from push() instead.
         argv = ["-r", "<session>", "-d", "<session>"]
         argv += _argv(models, features, backend, threads, subsample, no_prediction, None, None, None, None, None,
-                      None, None, None, None, None)
+                      None, None, None, None, None, segment_frames)
         self._engine = _engine(argv)
         self._native = _fastvmaf.Session(self._engine, int(width), int(height), str(pixel_format), int(bitdepth),
                                          on_frame)

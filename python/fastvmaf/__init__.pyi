@@ -1,7 +1,7 @@
 # Type stubs of the fastvmaf package (python/fastvmaf/__init__.py); fastvmaf.report and
 # fastvmaf.distributed are annotated in their own sources.
 import os
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 import numpy
 import numpy.typing
@@ -50,7 +50,19 @@ def score(reference: PathLike, distorted: PathLike, *, models: Union[None, str, 
           height: Optional[int] = ..., pixel_format: Optional[str] = ..., bitdepth: Optional[int] = ...,
           frame_cnt: Optional[int] = ..., frame_skip_ref: Optional[int] = ..., frame_skip_dist: Optional[int] = ...,
           scale: Union[None, bool, str] = ..., convert: Optional[str] = ..., decode_threads: Optional[int] = ...,
-          progress: Optional[Callable[[int], None]] = ...) -> Result: ...
+          segment_frames: Optional[int] = ..., progress: Optional[Callable[[int], None]] = ...) -> Result: ...
+
+def score_segment(reference: PathLike, distorted: PathLike, first: int, end: Optional[int] = ..., *,
+                  models: Union[None, str, Iterable[str]] = ..., features: Union[None, str, Iterable[str]] = ...,
+                  backend: str = ..., threads: Optional[int] = ..., subsample: Optional[int] = ...,
+                  no_prediction: bool = ..., width: Optional[int] = ..., height: Optional[int] = ...,
+                  pixel_format: Optional[str] = ..., bitdepth: Optional[int] = ..., frame_cnt: Optional[int] = ...,
+                  frame_skip_ref: Optional[int] = ..., frame_skip_dist: Optional[int] = ...,
+                  convert: Optional[str] = ..., decode_threads: Optional[int] = ...) -> Any: ...
+
+def assemble(segments: Iterable[Any], *, models: Union[None, str, Iterable[str]] = ...,
+             features: Union[None, str, Iterable[str]] = ..., subsample: Optional[int] = ...,
+             no_prediction: bool = ...) -> Result: ...
 
 Plane = numpy.typing.NDArray[Union[numpy.uint8, numpy.uint16]]
 
@@ -58,7 +70,8 @@ class Session:
     def __init__(self, width: int, height: int, pixel_format: str = ..., bitdepth: int = ..., *,
                  models: Union[None, str, Iterable[str]] = ..., features: Union[None, str, Iterable[str]] = ...,
                  backend: str = ..., threads: Optional[int] = ..., subsample: Optional[int] = ...,
-                 no_prediction: bool = ..., on_frame: Optional[Callable[[int, Dict[str, float]], None]] = ...) -> None: ...
+                 no_prediction: bool = ..., on_frame: Optional[Callable[[int, Dict[str, float]], None]] = ...,
+                 segment_frames: Optional[int] = ...) -> None: ...
     def push(self, ref: Sequence[Plane], dis: Sequence[Plane]) -> None: ...
     @property
     def frames(self) -> int: ...

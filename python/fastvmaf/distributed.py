@@ -15,8 +15,10 @@ pair that fails (a missing file, a bad line) is reported with its message; the o
 finish. The files must be visible to the workers at the same paths (a shared file system),
 and the workers must import fastvmaf (installed, or on their PYTHONPATH).
 
-Not yet: cutting one long video into segments scored by several workers (a later issue;
-each pair is one task here, however long).
+Not yet: cutting one long video into segments scored by several workers. The unit of work
+exists (fastvmaf.score_segment returns a picklable segment, fastvmaf.assemble puts them back
+together, docs/adr/0013-segments.md); the function that hands them out does not, so each
+pair is one task here, however long.
 """
 
 from __future__ import annotations

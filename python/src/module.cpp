@@ -22,6 +22,7 @@
 #include "engine/file_run.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/error.hpp"
+#include "fastvmaf/segment.hpp"
 #include "fastvmaf/session.hpp"
 #include "fastvmaf/version.hpp"
 #include "io/output_writer.hpp"
@@ -183,6 +184,50 @@ fastvmaf::PlaneView plane_view(const py::array& a, unsigned width, unsigned heig
     throw std::invalid_argument(std::string(what) + " plane " + names[plane] +
                                 ": samples of a row must be adjacent (use numpy.ascontiguousarray)");
   return {a.data(), a.strides(0)};
+}
+
+// One segment's scores (fastvmaf/segment.hpp), picklable: a worker's task returns it.
+struct PySegment {
+  fastvmaf::SegmentScores s;
+};
+
+py::tuple segment_state(const PySegment& p) {
+  const auto& s = p.s;
+  const auto n = static_cast<py::ssize_t>(s.values.size());
+  py::array_t<std::uint32_t> names(n), index(n);
+  py::array_t<double> values(n);
+  for (py::ssize_t i = 0; i < n; ++i) {
+    names.mutable_at(i) = s.values[i].name;
+    index.mutable_at(i) = s.values[i].index;
+    values.mutable_at(i) = s.values[i].value;
+  }
+  py::list carry;
+  for (const auto& c : s.carry) carry.append(py::make_tuple(c.extractor, c.scored, c.words));
+  return py::make_tuple(s.first, s.end, s.geometry.width, s.geometry.height, static_cast<int>(s.geometry.format),
+                        s.geometry.bpc, s.names, names, index, values, s.aggregates, carry);
+}
+
+PySegment segment_from_state(const py::tuple& t) {
+  if (t.size() != 12) throw std::invalid_argument("not the state of a fastvmaf segment");
+  PySegment p;
+  auto& s = p.s;
+  s.first = t[0].cast<unsigned>();
+  s.end = t[1].cast<unsigned>();
+  s.geometry = {t[2].cast<unsigned>(), t[3].cast<unsigned>(), static_cast<fastvmaf::PixelFormat>(t[4].cast<int>()),
+                t[5].cast<unsigned>()};
+  s.names = t[6].cast<std::vector<std::string>>();
+  const auto names = t[7].cast<py::array_t<std::uint32_t>>();
+  const auto index = t[8].cast<py::array_t<std::uint32_t>>();
+  const auto values = t[9].cast<py::array_t<double>>();
+  if (names.size() != index.size() || names.size() != values.size())
+    throw std::invalid_argument("a fastvmaf segment's state has arrays of different lengths");
+  for (py::ssize_t i = 0; i < names.size(); ++i) s.values.push_back({names.at(i), index.at(i), values.at(i)});
+  s.aggregates = t[10].cast<std::vector<std::pair<std::string, double>>>();
+  for (const auto& c : t[11].cast<py::list>()) {
+    const auto ct = c.cast<py::tuple>();
+    s.carry.push_back({ct[0].cast<std::string>(), ct[1].cast<bool>(), ct[2].cast<std::vector<std::uint64_t>>()});
+  }
+  return p;
 }
 
 class PySession {
@@ -353,7 +398,44 @@ PYBIND11_MODULE(_fastvmaf, m) {
             return py::make_tuple(std::move(r), warnings);
           },
           py::arg("progress") = py::none(),
-          "Scores the options' reference and distorted files as the CLI does; returns (result, warnings).");
+          "Scores the options' reference and distorted files as the CLI does; returns (result, warnings).")
+      .def_property_readonly("segment_history", [](const PyEngine& e) { return e.engine->segment_history(); })
+      .def(
+          "score_segment",
+          [](const PyEngine& e, unsigned first, unsigned end) {
+            const Args& a = e.options->args;
+            if (!a.scale.empty())
+              throw std::invalid_argument("segments of a scaled input are not supported: score them without --scale");
+            auto file = [&a](const std::string& path) {
+              fastvmaf::VideoFile f{path};
+              if (a.raw) f.raw = a.raw_geometry;
+              f.decode_threads = a.decode.threads;
+              f.convert = a.decode.convert;
+              return f;
+            };
+            PySegment p;
+            py::gil_scoped_release release;
+            p.s = e.engine->score_segment(file(a.ref_path), file(a.dis_path), first, end, a.limits);
+            return p;
+          },
+          py::arg("first"), py::arg("end") = 0,
+          "Scores frames [first, end) of the options' files (end 0: to their end); returns a Segment.")
+      .def(
+          "assemble",
+          [](const PyEngine& e, const std::vector<PySegment>& segments) {
+            std::vector<fastvmaf::SegmentScores> parts;
+            for (const auto& p : segments) parts.push_back(p.s);
+            PyResult r;
+            py::gil_scoped_release release;
+            r.result = e.engine->assemble(std::move(parts));
+            return r;
+          },
+          py::arg("segments"), "The run's Result from its segments, in any order.");
+
+  py::class_<PySegment>(m, "Segment", "The scores of frames [first, end) of a run (picklable).")
+      .def_property_readonly("first", [](const PySegment& p) { return p.s.first; })
+      .def_property_readonly("end", [](const PySegment& p) { return p.s.end; })
+      .def(py::pickle(&segment_state, &segment_from_state));
 
   py::class_<PyResult>(m, "Result", "What a run gives.")
       .def_property_readonly("frame_count", [](const PyResult& r) { return r.result.frame_count; })

@@ -175,6 +175,48 @@ class SessionFrames(unittest.TestCase):
         self.check(NETFLIX_10BIT)
 
 
+class Segments(unittest.TestCase):
+    """One video in segments, scored in a shuffled order, pickled (as a worker returns them)
+    and assembled in another order: the same values and documents as score() (fps aside)."""
+
+    def test_segments_equal_the_whole_run(self):
+        import pickle
+        import random
+        ref, dis, geometry = netflix_pair(NETFLIX_8BIT)
+        kw = dict(models=["vmaf_v0.6.1", "version=vmaf_b_v0.6.3:name=boot"], features=["psnr=enable_apsnr=true", "float_motion"])
+        whole = fastvmaf.score(ref, dis, **kw, **geometry_kwargs(geometry))
+        n = whole.frame_count
+        cuts = [(s, min(n, s + 7)) for s in range(0, n, 7)]
+        rng = random.Random(7)
+        order = list(range(len(cuts)))
+        rng.shuffle(order)
+        parts = {}
+        for i in order:
+            first, end = cuts[i]
+            seg = fastvmaf.score_segment(ref, dis, first, None if end == n else end, **kw, **geometry_kwargs(geometry))
+            self.assertEqual((seg.first, seg.end), (first, end))
+            parts[i] = pickle.loads(pickle.dumps(seg))
+        segments = list(parts.values())
+        rng.shuffle(segments)
+        r = fastvmaf.assemble(segments, **kw)
+        self.assertEqual(r.frame_count, n)
+        for name, values in whole.frames.items():
+            np.testing.assert_array_equal(r.frames[name], values, err_msg=name)
+        self.assertEqual(r.models, whole.models)
+        self.assertEqual(without_fps(r.to_json(precision="max")), without_fps(whole.to_json(precision="max")))
+        cut = fastvmaf.score(ref, dis, **kw, **geometry_kwargs(geometry), segment_frames=5)
+        self.assertEqual(without_fps(cut.to_xml(precision="max")), without_fps(whole.to_xml(precision="max")))
+
+    def test_gaps_and_overlaps_are_value_errors(self):
+        ref, dis, geometry = netflix_pair(NETFLIX_8BIT)
+        a = fastvmaf.score_segment(ref, dis, 0, 4, features="motion", no_prediction=True, **geometry_kwargs(geometry))
+        b = fastvmaf.score_segment(ref, dis, 3, 8, features="motion", no_prediction=True, **geometry_kwargs(geometry))
+        with self.assertRaises(ValueError):
+            fastvmaf.assemble([a, b], features="motion", no_prediction=True)
+        with self.assertRaises(ValueError):
+            fastvmaf.assemble([b], features="motion", no_prediction=True)
+
+
 class BadInput(unittest.TestCase):
     def test_missing_file_is_input_error(self):
         with self.assertRaisesRegex(fastvmaf.InputError, "/no/such/ref.y4m: cannot open"):

@@ -93,7 +93,7 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.set_help_flag("--help", "Print this help and exit");
   std::vector<std::string> models, features;
   std::string width, height, pix_fmt, bitdepth, threads, subsample, frame_cnt, skip_ref, skip_dist, precision,
-      backend = "cpu";
+      segment_frames, backend = "cpu";
   bool xml = false, json = false, csv = false, sub = false;
   std::string cpumask, gpumask;
 
@@ -126,6 +126,9 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.add_option("--frame_cnt", frame_cnt, "maximum number of frames to score");
   app.add_option("--frame_skip_ref", skip_ref, "skip the first N reference frames");
   app.add_option("--frame_skip_dist", skip_dist, "skip the first N distorted frames");
+  app.add_option("--segment-frames", segment_frames,
+                 "cut the run into segments of N frames, scored one by one and put back together: the outputs are "
+                 "the same (to check that they are, or to test)");
   app.add_option("--cpumask", cpumask, "accepted for libvmaf compatibility; ignored");
   app.add_option("--gpumask", gpumask, "accepted for libvmaf compatibility; ignored");
   app.add_flag("-n,--no_prediction", a.engine.no_prediction, "extract features only, no model prediction");
@@ -219,6 +222,8 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   if (!decode_threads.empty()) a.decode.threads = parse_unsigned("--decode-threads", decode_threads, 0, 64);
   if (!threads.empty()) a.engine.threads = parse_unsigned("--threads", threads, 0, 1024);
   if (!subsample.empty()) a.engine.subsample = parse_unsigned("--subsample", subsample, 1, 1u << 30);
+  if (!segment_frames.empty())
+    a.engine.segment_frames = parse_unsigned("--segment-frames", segment_frames, 1, 1u << 30);
   if (!frame_cnt.empty()) a.limits.frame_cnt = parse_unsigned("--frame_cnt", frame_cnt, 0, 1u << 30);
   if (!skip_ref.empty()) a.limits.frame_skip_ref = parse_unsigned("--frame_skip_ref", skip_ref, 0, 1u << 30);
   if (!skip_dist.empty()) a.limits.frame_skip_dist = parse_unsigned("--frame_skip_dist", skip_dist, 0, 1u << 30);

@@ -16,9 +16,22 @@
 //  - a GPU twin is one instance driven in order with submit(i+1) before collect(i).
 // What collect() appends is replayed into the run's collector in frame order, then
 // extractor order, so outputs do not depend on thread timing.
+//
+// Segments (docs/adr/0013-segments.md): a run may be cut into segments of consecutive
+// frames, each scored on its own (anywhere, in any order) and put back in frame order.
+// What an extractor keeps from one frame to the next is of two kinds:
+//  - what later frames' values need (the previous pictures, their blur): rebuilt by a
+//    warm-up, the `history` frames before the segment's first, submitted with
+//    FrameInput::warm_up and their values discarded (ExtractorInfo::history);
+//  - what flush() needs beyond the collector (PSNR's sums for apsnr, float motion's
+//    last score): handed over as carry() words after a segment's frames, and absorb()ed
+//    in frame order by a fresh instance that then flushes once, on the assembled series.
+// restart() starts an instance on a new segment, so one instance may score several.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -52,6 +65,10 @@ struct FrameInput {
   const Picture* prev_ref = nullptr;
   const Picture* prev_prev_ref = nullptr;
   const gpu::DeviceFrame* device = nullptr;  // set for GPU twins only
+  // A segment's warm-up frame: its values are discarded; only the state that the next
+  // frames' values need matters (an extractor may skip work that feeds only its values).
+  // Nothing it sees counts towards carry().
+  bool warm_up = false;
   // Bands of this frame's work may run on the engine's threads (core/parallel.hpp);
   // null: run them in order on the calling thread.
   const ParallelFor* parallel = nullptr;
@@ -68,7 +85,26 @@ class FeatureExtractor {
   // After the last frame, on the engine's thread, with the run's collector: it may read
   // values already collected (libvmaf's motion derives motion2/3 from motion_sad here).
   virtual void flush(FeatureCollector& collector) { (void)collector; }
+
+  // Segments (see the top). A new segment starts: the next frame submitted may have any
+  // index (its warm-up first). Forget what carry() would report; whatever the values of
+  // the next frames need is rebuilt by the warm-up.
+  virtual void restart() {}
+  // What flush() needs beyond the collector from the frames scored since init() or
+  // restart() (warm-up frames excluded), as plain words: a segment's result holds them,
+  // and they may travel to another process. A twin carries what its CPU extractor does,
+  // in the same words: a segmented run flushes on CPU instances.
+  virtual std::vector<std::uint64_t> carry() const { return {}; }
+  // On a fresh instance before flush(): the carry of the next segment, in frame order,
+  // so that flush() then gives what one instance that saw every frame would.
+  virtual void absorb(const std::vector<std::uint64_t>& later) { (void)later; }
 };
+
+// ExtractorInfo::history: how many frames before frame i a segment must submit (as
+// warm-up) for frame i's values to equal a sequential run's; kUnboundedHistory when the
+// state reaches back to frame 0: the runs of such an extractor are not cut.
+using HistoryFn = unsigned (*)(const OptionSet& options);
+inline constexpr unsigned kUnboundedHistory = std::numeric_limits<unsigned>::max();
 
 
 using ExtractorFactory = std::function<std::unique_ptr<FeatureExtractor>(const OptionSet& options)>;
@@ -85,6 +121,17 @@ struct ExtractorInfo {
   // flush() appends per-frame values (libvmaf's motion: motion2 and motion3 of every
   // frame), so no frame of a run using it is final before the flush (fastvmaf/session.hpp).
   bool values_at_flush = false;
+  // Segments: the window of earlier frames its values need (see HistoryFn). Unset: 0, or
+  // 2 for needs_prev_ref (FrameInput's two previous references), or kUnboundedHistory
+  // for a temporal extractor (whose state nobody has bounded): use history_of().
+  HistoryFn history = nullptr;
 };
+
+// The declared history of `info` with `options`, or the default above.
+inline unsigned history_of(const ExtractorInfo& info, const OptionSet& options) {
+  if (info.history) return info.history(options);
+  if (info.temporal) return kUnboundedHistory;
+  return info.needs_prev_ref ? 2u : 0u;
+}
 
 }  // namespace fastvmaf

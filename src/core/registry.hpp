@@ -21,6 +21,7 @@ struct ExtractorFlags {
   bool temporal = false;
   bool needs_prev_ref = false;
   bool values_at_flush = false;
+  HistoryFn history = nullptr;  // segments: ExtractorInfo::history
 };
 
 // The declaration every <name>_options.cpp registers:
@@ -34,6 +35,7 @@ inline ExtractorInfo extractor_info(std::string name, std::vector<std::string> p
   info.temporal = flags.temporal;
   info.needs_prev_ref = flags.needs_prev_ref;
   info.values_at_flush = flags.values_at_flush;
+  info.history = flags.history;
   return info;
 }
 

@@ -15,6 +15,8 @@
 #include "core/registration.hpp"
 #include "core/registry.hpp"
 #include "engine/engine_impl.hpp"
+#include "engine/segment_assembler.hpp"
+#include "engine/series.hpp"
 #include "engine/source_run.hpp"
 #include "gpu/runtime.hpp"
 #include "io/video_source.hpp"
@@ -118,6 +120,19 @@ void Engine::Impl::add_slot(const ExtractorInfo* info, const OptionDict& dict, c
   slots.push_back(SlotSpec{info, std::move(opts), std::move(key), backend, *f, origin, optional});
 }
 
+unsigned Engine::Impl::segment_history(std::string* unbounded) const {
+  unsigned w = 0;
+  for (const auto& s : slots) {
+    const unsigned h = history_of(*s.info, s.options);
+    if (h == kUnboundedHistory) {
+      if (unbounded) *unbounded = s.info->name;
+      return kUnboundedHistory;
+    }
+    w = std::max(w, h);
+  }
+  return w;
+}
+
 void Engine::Impl::add_extractor(const std::string& name, const OptionDict& dict, const std::string& origin,
                                  bool optional) {
   const Registry& reg = Registry::instance();
@@ -161,6 +176,11 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>(std::move(o
     m.add_extractor(f.name, dict, "--feature " + f.name, true);
   }
   if (m.slots.empty()) throw std::invalid_argument("nothing to compute: give a model (-m) or a feature (--feature)");
+  std::string unbounded;
+  if (m.options.segment_frames > 0 && m.segment_history(&unbounded) == kUnboundedHistory)
+    m.notes.push_back(fmt::format("--segment-frames: \"{}\" keeps state from every earlier frame, so the run is not "
+                                  "cut into segments",
+                                  unbounded));
 }
 
 Engine::Engine(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -179,17 +199,54 @@ std::unique_ptr<Engine> EngineInternals::make(EngineOptions options, const std::
   return std::unique_ptr<Engine>(new Engine(std::move(impl)));
 }
 
+unsigned Engine::segment_history() const {
+  std::string unbounded;
+  const unsigned w = impl_->segment_history(&unbounded);
+  if (w == kUnboundedHistory)
+    throw std::invalid_argument(fmt::format(
+        "feature extractor \"{}\" keeps state from every earlier frame: its runs cannot be cut into segments",
+        unbounded));
+  return w;
+}
+
+namespace {
+
+std::unique_ptr<io::VideoSource> open_file(const VideoFile& f) {
+  io::DecodeOptions decode;
+  decode.threads = f.decode_threads;
+  decode.convert = f.convert;
+  return io::open_video(f.path, f.raw.has_value(), f.raw.value_or(VideoGeometry{}), decode);
+}
+
+}  // namespace
+
+SegmentScores Engine::score_segment(const VideoFile& ref, const VideoFile& dis, unsigned first, unsigned end,
+                                    const RunLimits& limits) const {
+  segment_history();  // throws for an engine whose runs cannot be cut
+  if (end != 0 && end <= first)
+    throw std::invalid_argument(fmt::format("segment [{}, {}) holds no frame", first, end));
+  auto r = open_file(ref);
+  auto d = open_file(dis);
+  return score_segment_sources(*this, *r, *d, first, end, limits);
+}
+
+Result Engine::assemble(std::vector<SegmentScores> segments) const {
+  if (segments.empty()) throw std::invalid_argument("no segment to assemble");
+  const VideoGeometry geometry = segments.front().geometry;
+  SegmentAssembler assembler(*impl_, geometry);
+  FeatureCollector collector;
+  for (auto& s : segments) assembler.add(std::move(s), collector);
+  assembler.finish(collector);
+  const unsigned frames = assembler.assembled();
+  std::vector<Result::ModelScore> scores = predict_series(*impl_, collector, frames);
+  return series_result(*impl_, collector, std::move(scores), frames, geometry);
+}
+
 Result Engine::run(const VideoFile& ref, const VideoFile& dis, const RunLimits& limits,
                    const std::function<void(unsigned)>& progress,
                    const std::function<void(const std::string&)>& warn) const {
-  auto open = [](const VideoFile& f) {
-    io::DecodeOptions decode;
-    decode.threads = f.decode_threads;
-    decode.convert = f.convert;
-    return io::open_video(f.path, f.raw.has_value(), f.raw.value_or(VideoGeometry{}), decode);
-  };
-  auto r = open(ref);
-  auto d = open(dis);
+  auto r = open_file(ref);
+  auto d = open_file(dis);
   return run_sources(*this, *r, *d, limits, progress, warn);
 }
 

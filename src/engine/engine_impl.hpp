@@ -34,6 +34,9 @@ struct Engine::Impl {
   // add_slot() by registry name; throws std::invalid_argument naming unknown extractors.
   void add_extractor(const std::string& name, const OptionDict& dict, const std::string& origin,
                      bool optional = false);
+  // Segments: the longest history of the slots (ExtractorInfo::history), or
+  // kUnboundedHistory, and then `unbounded` gets the first such extractor's name.
+  unsigned segment_history(std::string* unbounded = nullptr) const;
 };
 
 // One extractor a run needs, in registration order (the C API's vmaf_use_feature and

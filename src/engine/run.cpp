@@ -4,6 +4,9 @@
 #include <optional>
 #include <stdexcept>
 #include <thread>
+#include <utility>
+
+#include "engine/series.hpp"
 
 namespace fastvmaf {
 
@@ -11,13 +14,6 @@ namespace {
 
 double since(std::chrono::steady_clock::time_point a) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count();
-}
-
-Result to_result(const FeatureCollector& c) {
-  Result r;
-  for (const auto& s : c.series()) r.series.push_back(Result::Series{s.name, s.values, s.written});
-  r.aggregates = c.aggregates();
-  return r;
 }
 
 bool any_values_at_flush(const std::vector<SlotSpec>& slots) {
@@ -60,25 +56,98 @@ Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks)
   // A GPU run keeps more frames submitted than the device pipeline holds, so it fills.
   const unsigned device_depth = scheduler_.device_depth();
   in_flight_ = std::max({2u, device_depth ? device_depth + 2 : 0u, std::min(threads + 2, by_memory - ahead_)});
+  const unsigned history = engine.segment_history();
+  if (engine.options.segment_frames > 0 && history != kUnboundedHistory) {
+    mode_ = Mode::Cut;
+    cut_ = engine.options.segment_frames;
+    history_ = history;
+    assembler_ = std::make_unique<SegmentAssembler>(engine, geometry_);
+    open_segment(0);
+  }
   frames_t_ = Clock::now();
 }
 
 Run::~Run() = default;
 
+FeatureSink& Run::sink() { return mode_ == Mode::Whole ? static_cast<FeatureSink&>(collector_) : *segment_sink_; }
+
 void Run::submit(FramePair pair) {
-  if (pair.index != frames_) throw std::logic_error("frames must be submitted in order");
-  const auto tw = Clock::now();
-  scheduler_.wait_below(in_flight_, collector_, [this](unsigned n) { replayed(n); });
-  engine_wait_s_ += since(tw);
-  scheduler_.submit(std::move(pair));
-  ++frames_;
+  if (pair.index != next_) throw std::logic_error("frames must be submitted in order");
+  if (mode_ == Mode::Cut && next_ > 0 && next_ % cut_ == 0) {
+    // A segment ends here; the next one first reads the last history_ frames again.
+    close_segment();
+    open_segment(next_);
+    for (const FramePair& p : recent_) submit_now(p);
+  }
+  if (mode_ == Mode::Cut && history_ > 0) {
+    recent_.push_back(pair);
+    if (recent_.size() > history_) recent_.pop_front();
+  }
+  if (pair.index >= segment_.first) ++frames_;
+  ++next_;
+  submit_now(std::move(pair));
 }
 
-// The scheduler replayed frames [0, n) into the collector.
+void Run::submit_now(FramePair pair) {
+  const auto tw = Clock::now();
+  scheduler_.wait_below(in_flight_, sink(), [this](unsigned n) { replayed(n); });
+  engine_wait_s_ += since(tw);
+  scheduler_.submit(std::move(pair));
+}
+
+// The scheduler replayed the values of n frames (warm-up frames not counted): into the
+// collector, frames [0, n), on a run that is not cut.
 void Run::replayed(unsigned n) {
+  if (mode_ == Mode::Whole) report_final(n);
+  if (hooks_.progress) hooks_.progress(n);
+}
+
+// Frames [0, n) are in the collector.
+void Run::report_final(unsigned n) {
   if (hooks_.on_frame && final_when_replayed_)
     while (reported_ < n) report(reported_, false);
-  if (hooks_.progress) hooks_.progress(n);
+}
+
+void Run::open_segment(unsigned first) {
+  segment_ = SegmentScores{};
+  segment_.first = first;
+  segment_.geometry = geometry_;
+  segment_sink_ = std::make_unique<SegmentSink>(segment_);
+  scheduler_.begin_segment(first);
+}
+
+// Drains the open segment; on a cut run, hands it to the assembler.
+void Run::close_segment() {
+  const auto tw = Clock::now();
+  scheduler_.drain(*segment_sink_, [this](unsigned n) { replayed(n); });
+  engine_wait_s_ += since(tw);
+  segment_.end = next_;
+  auto carries = scheduler_.carries();
+  for (std::size_t k = 0; k < carries.size(); ++k)
+    segment_.carry.push_back({engine_.slots[k].dedupe_key, carries[k].first, std::move(carries[k].second)});
+  if (mode_ != Mode::Cut) return;
+  assembler_->add(std::move(segment_), collector_);
+  report_final(assembler_->assembled());
+}
+
+void Run::begin_segment(unsigned first) {
+  if (next_ > 0) throw std::logic_error("begin_segment() comes before the first frame");
+  history_ = engine_.segment_history();
+  if (history_ == kUnboundedHistory) throw std::logic_error("begin_segment() on an engine whose runs cannot be cut");
+  // One segment is not cut again, whatever the engine's segment_frames.
+  assembler_.reset();
+  recent_.clear();
+  cut_ = 0;
+  mode_ = Mode::Segment;
+  next_ = first - std::min(first, history_);
+  open_segment(first);
+}
+
+SegmentScores Run::finish_segment() {
+  if (mode_ != Mode::Segment) throw std::logic_error("finish_segment() without begin_segment()");
+  if (frames_ == 0) throw std::invalid_argument("no frames to score in the segment");
+  close_segment();
+  return std::move(segment_);
 }
 
 // Frame `index` to on_frame: its values from the collector, and each model's outputs,
@@ -115,9 +184,12 @@ void Run::report(unsigned index, bool predicted_in_collector) {
 }
 
 Result Run::finish() {
+  if (mode_ == Mode::Segment) throw std::logic_error("a segment's run ends with finish_segment()");
   if (frames_ == 0) throw std::invalid_argument("no frames to score");
   auto progress = [this](unsigned n) { replayed(n); };
-  {
+  if (mode_ == Mode::Cut) {
+    close_segment();
+  } else {
     const auto tw = Clock::now();
     scheduler_.drain(collector_, progress);
     engine_wait_s_ += since(tw);
@@ -127,36 +199,17 @@ Result Run::finish() {
   if (first_frame_s_ >= 0) profile.emplace_back("first frame", first_frame_s_);
   profile.emplace_back("frames", since(frames_t_));
   const auto t = Clock::now();
-  scheduler_.finish(collector_, progress);
+  if (mode_ == Mode::Cut)
+    assembler_->finish(collector_);
+  else
+    scheduler_.finish(collector_, progress);
   std::optional<DeviceStats> device = scheduler_.device_stats();
 
-  std::vector<Result::ModelScore> scores;
-  if (!engine_.options.no_prediction) {
-    const unsigned n = engine_.options.subsample;
-    const auto& models = engine_.models;
-    for (const auto& model : models)
-      for (unsigned i = 0; i < frames_; ++i)
-        if (n <= 1 || i % n == 0) model->predict(collector_, i);
-    for (const auto& model : models)
-      for (unsigned i = 0; i < frames_; ++i)
-        if (n <= 1 || i % n == 0) model->predict_collection(collector_, i);
-    for (std::size_t k = 0; k < models.size(); ++k) {
-      Result::ModelScore s;
-      s.label = engine_.options.models[k].label();
-      s.name = engine_.options.models[k].name;
-      models[k]->summarize(collector_, 0, frames_ - 1, n, s);
-      scores.push_back(s);
-    }
-  }
+  std::vector<Result::ModelScore> scores = predict_series(engine_, collector_, frames_);
   if (hooks_.on_frame)
     while (reported_ < frames_) report(reported_, true);
 
-  Result r = to_result(collector_);
-  r.models = std::move(scores);
-  r.frame_count = frames_;
-  r.width = geometry_.width;
-  r.height = geometry_.height;
-  r.subsample = engine_.options.subsample;
+  Result r = series_result(engine_, collector_, std::move(scores), frames_, geometry_);
   r.backend = device ? device->backend : "cpu";
   if (device) {
     device->device = engine_.device_name;

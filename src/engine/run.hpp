@@ -8,9 +8,21 @@
 //                             pinned slabs), or nullptr: any Picture
 //   run.submit(pair) ...      frames in order; blocks while enough frames are in flight
 //   run.finish()              the Result
+//
+// Segments (docs/adr/0013-segments.md). With EngineOptions::segment_frames N the run is
+// cut: every N frames the segment is drained and handed to a SegmentAssembler, and the
+// next one starts with the last frames submitted again as its warm-up; finish() flushes
+// and predicts once on the assembled series. A run of an extractor whose history is
+// unbounded is not cut (the engine says so in its notes). Or the run is one segment of a
+// longer one (Engine::score_segment):
+//
+//   run.begin_segment(first)  before any frame: frames from next_index() on, those
+//                             before `first` being the warm-up
+//   run.finish_segment()      its values and carries (SegmentScores)
 #pragma once
 
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -22,7 +34,9 @@
 #include "core/pair_storage.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/scheduler.hpp"
+#include "engine/segment_assembler.hpp"
 #include "fastvmaf/result.hpp"
+#include "fastvmaf/segment.hpp"
 #include "fastvmaf/session.hpp"
 
 namespace fastvmaf {
@@ -51,10 +65,13 @@ class Run {
   // Why each --feature-only extractor that refused the input was left out (Scheduler).
   const std::vector<std::string>& left_out() const { return scheduler_.left_out(); }
 
-  // Frame `frames()`: waits until fewer than the run's bound are in flight, then hands
+  // Frame `next_index()`: waits until fewer than the run's bound are in flight, then hands
   // the pair to the scheduler. Rethrows the error of an earlier frame.
   void submit(FramePair pair);
+  // Frames submitted so far, warm-up frames of a segment not counted.
   unsigned frames() const { return frames_; }
+  // The index the next submit() takes: frames() but in a segment (begin_segment).
+  unsigned next_index() const { return next_; }
   // For the profile of a run from files: the time until the readers had the first pair
   // ("first frame"; "frames" counts from then on), and the producer's time blocked waiting
   // for the readers ("waiting for readers").
@@ -68,10 +85,24 @@ class Run {
   // frames not yet final, and returns the Result. At least one frame must be submitted.
   Result finish();
 
+  // This run is the segment of a longer run whose first scored frame is `first`; before
+  // any submit(). The frames to submit start at next_index(): first - min(first,
+  // EngineImpl::segment_history()). The segment is not cut again (segment_frames).
+  void begin_segment(unsigned first);
+  // No frame follows: drains and returns the segment's values and carries. At least one
+  // frame from `first` on must be submitted.
+  SegmentScores finish_segment();
+
  private:
   using Clock = std::chrono::steady_clock;
+  enum class Mode { Whole, Cut, Segment };
   void replayed(unsigned n);
+  void report_final(unsigned n);
   void report(unsigned index, bool predicted_in_collector);
+  FeatureSink& sink();
+  void open_segment(unsigned first);
+  void close_segment();
+  void submit_now(FramePair pair);
 
   const EngineImpl& engine_;
   VideoGeometry geometry_;
@@ -83,8 +114,17 @@ class Run {
   unsigned ahead_ = 1, in_flight_ = 2;
   unsigned readers_ = 1;
   unsigned frames_ = 0;
+  unsigned next_ = 0;
   bool final_when_replayed_ = true;  // no extractor appends per-frame values at flush
   unsigned reported_ = 0;            // frames passed to on_frame
+
+  Mode mode_ = Mode::Whole;
+  unsigned cut_ = 0;      // Cut: frames per segment
+  unsigned history_ = 0;  // Cut and Segment: the warm-up frames a segment reads
+  SegmentScores segment_;  // the open segment (Cut and Segment)
+  std::unique_ptr<SegmentSink> segment_sink_;
+  std::deque<FramePair> recent_;  // Cut: the last history_ frames, the next segment's warm-up
+  std::unique_ptr<SegmentAssembler> assembler_;  // Cut
 };
 
 }  // namespace fastvmaf

@@ -13,6 +13,7 @@ namespace fastvmaf {
 
 struct Scheduler::Job {
   FramePair pair;
+  bool warm_up = false;              // a segment's warm-up frame: its values are dropped
   std::shared_ptr<const Picture> prev_ref, prev_prev_ref;
   std::vector<RecordingSink> sinks;  // one per slot
   DeviceStrand::Frame device;        // the frame's GPU slots (twins empty: none runs on it)
@@ -22,6 +23,8 @@ struct Scheduler::Job {
 
 struct Scheduler::Slot {
   const SlotSpec* spec = nullptr;
+  std::size_t spec_index = 0;  // among the engine's slots
+  unsigned history = 0;        // ExtractorInfo::history with its options
   bool temporal = false;
   bool device = false;  // a GPU twin: `sole`, driven by the device strand
   unsigned twin = 0;    // device: its index among the strand's twins
@@ -48,6 +51,7 @@ FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel) {
   in.dis = j.pair.dis.get();
   in.prev_ref = j.prev_ref.get();
   in.prev_prev_ref = j.prev_prev_ref.get();
+  in.warm_up = j.warm_up;
   return in;
 }
 
@@ -55,13 +59,15 @@ FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel) {
 
 Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads,
                      unsigned subsample)
-    : geometry_(geometry), subsample_(subsample ? subsample : 1) {
+    : geometry_(geometry), subsample_(subsample ? subsample : 1), spec_count_(slots.size()) {
   Backend gpu = Backend::Cpu;
   std::vector<gpu::Twin*> twins;
   std::exception_ptr first_refusal;
   for (const auto& spec : slots) {
     auto s = std::make_unique<Slot>();
     s->spec = &spec;
+    s->spec_index = static_cast<std::size_t>(&spec - slots.data());
+    s->history = history_of(*spec.info, spec.options);
     s->temporal = spec.info->temporal;
     s->device = spec.backend != Backend::Cpu;
     std::unique_ptr<FeatureExtractor> first;
@@ -193,6 +199,7 @@ unsigned Scheduler::device_depth() const { return device_ ? device_->depth() : 0
 void Scheduler::submit(FramePair pair) {
   auto job = std::make_unique<Job>();
   job->pair = std::move(pair);
+  job->warm_up = job->pair.index < segment_first_;
   job->prev_ref = prev_ref_;
   job->prev_prev_ref = prev_prev_ref_;
   prev_prev_ref_ = prev_ref_;
@@ -204,6 +211,12 @@ void Scheduler::submit(FramePair pair) {
   // libvmaf runs TEMPORAL and PREV_REF extractors on every frame, whatever the
   // subsampling (libvmaf.c, no_subsample_flags): motion needs each frame's SAD.
   for (std::size_t k = 0; k < slots_.size(); ++k) {
+    if (job->warm_up) {
+      // Only an instance that sees frames in order keeps state from a frame; the
+      // previous references of the others are the scheduler's (prev_ref_ above).
+      const Slot& s = *slots_[k];
+      if (!(s.temporal || s.device) || segment_first_ - index > s.history) continue;
+    }
     if (!slots_[k]->temporal && !slots_[k]->spec->info->needs_prev_ref && !sampled) continue;
     if (slots_[k]->device) {
       job->device.twins.push_back(slots_[k]->twin);
@@ -258,6 +271,7 @@ bool Scheduler::replay_front(FeatureSink& sink, const std::function<void(unsigne
     jobs_.pop_front();
   }
   if (job->error) std::rethrow_exception(job->error);
+  if (job->warm_up) return true;  // its values are not the segment's
   for (const auto& s : job->sinks) s.replay(sink);
   ++replayed_;
   if (progress) progress(replayed_);
@@ -292,6 +306,31 @@ void Scheduler::finish(FeatureCollector& collector, const std::function<void(uns
       s->idle.front()->flush(collector);
     }
   }
+}
+
+void Scheduler::begin_segment(unsigned first) {
+  {
+    std::lock_guard lock(mu_);
+    if (!jobs_.empty()) throw std::logic_error("a segment begins while frames are in flight");
+  }
+  segment_first_ = first;
+  prev_ref_.reset();
+  prev_prev_ref_.reset();
+  for (auto& s : slots_) {
+    if (s->sole) s->sole->restart();
+    for (auto& e : s->idle) e->restart();
+  }
+}
+
+std::vector<std::pair<bool, std::vector<std::uint64_t>>> Scheduler::carries() const {
+  std::vector<std::pair<bool, std::vector<std::uint64_t>>> out(spec_count_);
+  for (const auto& s : slots_) {
+    // Instances of a slot that is neither temporal nor a twin keep nothing from a frame
+    // to the next (core/extractor.hpp), so they carry nothing.
+    out[s->spec_index].first = true;
+    if (s->sole) out[s->spec_index].second = s->sole->carry();
+  }
+  return out;
 }
 
 void Scheduler::abandon() {

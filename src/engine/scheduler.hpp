@@ -11,9 +11,15 @@
 // device frame, every twin's enqueue, one download of the results block; the twins'
 // finish follows the frame's one host wait, several frames later. The strand also counts
 // each frame's device work (DeviceStats).
+//
+// Segments (core/extractor.hpp, docs/adr/0013-segments.md): after begin_segment(first),
+// frames before `first` are warm-up: each goes only to the in-order slots (temporal, or
+// twins) whose history reaches back to it, and what they append is dropped. carries()
+// hands over what each slot's flush needs from the segment's frames.
 #pragma once
 
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <exception>
 #include <functional>
@@ -65,6 +71,14 @@ class Scheduler {
   void drain(FeatureSink& sink, const std::function<void(unsigned)>& progress);
   // drain(), then flushes the extractors in slot order.
   void finish(FeatureCollector& collector, const std::function<void(unsigned)>& progress);
+
+  // Segments. With no frame in flight (after drain()): the frames submitted next start a
+  // new segment whose first scored frame is `first`; those before it are its warm-up.
+  // Every instance restarts and the previous references are forgotten.
+  void begin_segment(unsigned first);
+  // Per slot of the engine (the `slots` given to the constructor, in order): whether it
+  // scored the frames (not left out) and its carry since the segment began. After drain().
+  std::vector<std::pair<bool, std::vector<std::uint64_t>>> carries() const;
   // Error path: waits for running work and drops every result.
   void abandon();
   // The device work of the frames replayed so far; nullopt when no slot runs on a GPU.
@@ -92,7 +106,9 @@ class Scheduler {
 
   VideoGeometry geometry_;
   unsigned subsample_;
-  unsigned replayed_ = 0;
+  unsigned replayed_ = 0;           // frames replayed, warm-up frames not counted
+  std::size_t spec_count_ = 0;      // the engine's slots, left-out ones included
+  unsigned segment_first_ = 0;      // frames before it are warm-up (begin_segment)
   std::vector<std::unique_ptr<Slot>> slots_;
   std::vector<std::string> left_out_;
   std::unique_ptr<DeviceStrand> device_;  // set when a slot runs on a GPU

@@ -60,4 +60,26 @@ Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& 
   return r;
 }
 
+SegmentScores score_segment_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& dis, unsigned first,
+                                    unsigned end, const RunLimits& limits) {
+  check_compatible(ref, dis);
+  const unsigned cnt = limits.frame_cnt;
+  if (cnt != 0 && (end == 0 || end > cnt)) end = cnt;  // the run ends at --frame_cnt
+  if (end != 0 && end <= first)
+    throw InputError(fmt::format("no frame {} to score: the run has {} frames (--frame_cnt)", first, cnt));
+  Run run(EngineInternals::of(engine), ref.geometry(), Run::Hooks{});
+  run.begin_segment(first);
+  const unsigned from = run.next_index();  // the warm-up's first frame
+  io::PairReader reader(ref, dis, limits.frame_skip_ref + from, limits.frame_skip_dist + from,
+                        end == 0 ? 0 : end - from, run.read_ahead(), run.pair_storage(), run.readers());
+  while (auto pair = reader.next()) {
+    pair->index += from;
+    run.submit(std::move(*pair));
+  }
+  if (run.frames() == 0)
+    throw InputError(fmt::format("no frame {} to score: \"{}\" or \"{}\" ends before it", first, ref.path(),
+                                 dis.path()));
+  return run.finish_segment();
+}
+
 }  // namespace fastvmaf

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fastvmaf/engine.hpp"
+#include "fastvmaf/segment.hpp"
 #include "io/video_source.hpp"
 
 namespace fastvmaf {
@@ -16,5 +17,11 @@ namespace fastvmaf {
 Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& dis, const RunLimits& limits,
                    const std::function<void(unsigned)>& progress = {},
                    const std::function<void(const std::string&)>& warn = {});
+
+// Frames [first, end) of the run that run_sources(engine, ref, dis, limits) scores (end 0:
+// to its end), reading from first - min(first, history) on (Engine::score_segment).
+// Throws InputError when the sources hold no frame at `first`.
+SegmentScores score_segment_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& dis, unsigned first,
+                                    unsigned end, const RunLimits& limits);
 
 }  // namespace fastvmaf

@@ -9,6 +9,7 @@
 //
 // usage: golden_check --cli PATH --golden DIR --media DIR --models DIR --pair P --run R
 //                     [--work DIR] [--threads N] [--backend B] [--stored DIR] [--builtin-models 1]
+//                     [--segment-frames N]
 // --builtin-models 1 runs the CLI with -m version=NAME for the rows' -m path={models}/NAME.json
 // (the models built into the library, with FASTVMAF_MODEL_DIR unset); --models DIR is then
 // only read to know which extractors the models need.
@@ -19,6 +20,8 @@
 // where it is, so the other file is chosen (the test that the choice can fail).
 // --stored DIR scores the compressed files the corpus y4m were decoded from (DIR/NAME.mkv,
 // .mp4 or .webm for NAME.y4m) directly: the decoder must give ffmpeg's frames exactly.
+// --segment-frames N runs the CLI with --segment-frames N: the run cut into segments of N
+// frames and put back together must still give libvmaf's values (docs/adr/0013-segments.md).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -45,6 +48,7 @@ struct Opts {
   std::string cli, golden, media, models, pair, run, work = ".", threads, backend;
   std::string stored;  // read the stored compressed files of ../shared/corpus instead of media's y4m
   std::string rcpss_signature;  // empty: this CPU's
+  std::string segment_frames;   // --segment-frames N passed to the command (the run cut into segments)
   bool builtin_models = false;
 };
 
@@ -244,6 +248,7 @@ int main(int argc, char** argv) {
     else if (k == "--threads") o.threads = v;
     else if (k == "--backend") o.backend = v;
     else if (k == "--stored") o.stored = v;
+    else if (k == "--segment-frames") o.segment_frames = v;
     else if (k == "--builtin-models") o.builtin_models = v == "1";
     else if (k == "--rcpss-signature") o.rcpss_signature = v;
     else {
@@ -321,6 +326,7 @@ int main(int argc, char** argv) {
     for (const char* a : {"--json", "-o", out.c_str(), "--precision", "max", "-q"}) cmd.emplace_back(a);
     if (!o.threads.empty()) cmd.insert(cmd.end(), {"--threads", o.threads});
     if (!o.backend.empty()) cmd.insert(cmd.end(), {"--backend", o.backend});
+    if (!o.segment_frames.empty()) cmd.insert(cmd.end(), {"--segment-frames", o.segment_frames});
     std::cout << "command:";
     for (const auto& c : cmd) std::cout << " " << c;
     std::cout << "\n";

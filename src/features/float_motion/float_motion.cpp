@@ -1,5 +1,6 @@
 #include "features/float_motion/float_motion.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -115,6 +116,26 @@ void FloatMotionExtractor::flush(FeatureCollector& collector) {
   } else {
     collector.append(names_.motion3, 0, 0.);
   }
+}
+
+void FloatMotionExtractor::restart() {
+  seen_ = false;
+  pending_.clear();
+}
+
+// {seen, index, score's bits} of the segment's last frame (warm-up frames come before
+// every scored one, so the last frame seen is a scored one).
+std::vector<std::uint64_t> FloatMotionExtractor::carry() const {
+  return {seen_ ? 1u : 0u, index_, std::bit_cast<std::uint64_t>(score_)};
+}
+
+// A later segment's last frame replaces this one's.
+void FloatMotionExtractor::absorb(const std::vector<std::uint64_t>& later) {
+  if (later.size() != 3) throw std::invalid_argument("float_motion: a segment's carry is not its last frame");
+  if (!later[0]) return;
+  seen_ = true;
+  index_ = static_cast<unsigned>(later[1]);
+  score_ = std::bit_cast<double>(later[2]);
 }
 
 FASTVMAF_REGISTER_BACKEND("float_motion", Backend::Cpu,

@@ -25,6 +25,10 @@ class FloatMotionExtractor final : public FeatureExtractor {
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
   void flush(FeatureCollector& collector) override;
+  // Segments: the last frame seen and its score, which flush() writes out.
+  void restart() override;
+  std::vector<std::uint64_t> carry() const override;
+  void absorb(const std::vector<std::uint64_t>& later) override;
 
  private:
   // One plane (luma, or a chroma plane with motion_add_uv) and its history.

@@ -29,10 +29,15 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-// values_at_flush: motion2/motion3 of the last frame come at flush, as integer motion's
+// values_at_flush: motion2/motion3 of the last frame come at flush, as integer motion's.
+// history: frame i scores the blurs of frames i - 2, i - 1 and i; the last score, which
+// flush() needs, is carried (FloatMotionExtractor::carry).
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_motion",
                                            {"VMAF_feature_motion_score", "VMAF_feature_motion2_score",
                                             "VMAF_feature_motion3_score"},
-                                           option_specs(), {.temporal = true, .values_at_flush = true}));
+                                           option_specs(),
+                                           {.temporal = true,
+                                            .values_at_flush = true,
+                                            .history = [](const OptionSet&) { return 2u; }}));
 
 }  // namespace fastvmaf::float_motion

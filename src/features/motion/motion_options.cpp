@@ -1,6 +1,7 @@
 #include "features/motion/motion_options.hpp"
 
 #include "core/registry.hpp"
+#include "features/motion/motion_params.hpp"
 
 namespace fastvmaf::motion {
 
@@ -27,11 +28,18 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-// values_at_flush: motion2/motion3 (motion_params.cpp, derive_motion2_3)
+// values_at_flush: motion2/motion3 (motion_params.cpp, derive_motion2_3), once on the
+// whole series. history: frame i reads the reference of frame i - 1 (i - 2 with the
+// five-frame window), and keeps nothing else (the GPU twin keeps it in a ring by index).
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("motion",
                                            {"VMAF_integer_feature_motion_sad_score",
                                             "VMAF_integer_feature_motion_score", "VMAF_integer_feature_motion2_score",
                                             "VMAF_integer_feature_motion3_score"},
-                                           option_specs(), {.needs_prev_ref = true, .values_at_flush = true}));
+                                           option_specs(),
+                                           {.needs_prev_ref = true,
+                                            .values_at_flush = true,
+                                            .history = [](const OptionSet& o) {
+                                              return Params::from(o).min_index();
+                                            }}));
 
 }  // namespace fastvmaf::motion

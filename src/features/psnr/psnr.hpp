@@ -21,6 +21,9 @@ class PsnrExtractor final : public FeatureExtractor {
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
   void flush(FeatureCollector& collector) override;
+  void restart() override { scorer_.restart(); }
+  std::vector<std::uint64_t> carry() const override { return scorer_.carry(); }
+  void absorb(const std::vector<std::uint64_t>& later) override { scorer_.absorb(later); }
 
  private:
   PsnrScorer scorer_;

@@ -20,7 +20,9 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
+// Temporal only for the apsnr sums, which segments carry (PsnrScorer::carry): a frame's
+// values need no earlier frame.
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("psnr", {"psnr_y", "psnr_cb", "psnr_cr"}, option_specs(),
-                                           {.temporal = true}));
+                                           {.temporal = true, .history = [](const OptionSet&) { return 0u; }}));
 
 }  // namespace fastvmaf::psnr

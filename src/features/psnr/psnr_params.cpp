@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace fastvmaf::psnr {
 
@@ -67,6 +68,24 @@ void PsnrScorer::flush(FeatureCollector& sink) const {
         std::ceil(10 * std::log10(static_cast<double>(peak_ * peak_ * apsnr_pixels_[i] * 2)));
     // MIN as libvmaf's macro: a NaN apsnr yields max_apsnr.
     sink.aggregate(kApsnrName[i], apsnr < max_apsnr ? apsnr : max_apsnr);
+  }
+}
+
+void PsnrScorer::restart() {
+  for (unsigned i = 0; i < 3; ++i) apsnr_sse_[i] = apsnr_pixels_[i] = 0;
+}
+
+std::vector<std::uint64_t> PsnrScorer::carry() const {
+  if (!enable_apsnr_) return {};
+  return {apsnr_sse_[0], apsnr_sse_[1], apsnr_sse_[2], apsnr_pixels_[0], apsnr_pixels_[1], apsnr_pixels_[2]};
+}
+
+void PsnrScorer::absorb(const std::vector<std::uint64_t>& later) {
+  if (later.empty()) return;
+  if (later.size() != 6) throw std::invalid_argument("psnr: a segment's carry is not the apsnr sums");
+  for (unsigned i = 0; i < 3; ++i) {
+    apsnr_sse_[i] += later[i];
+    apsnr_pixels_[i] += later[3 + i];
   }
 }
 

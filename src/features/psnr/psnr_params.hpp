@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
@@ -25,6 +26,12 @@ class PsnrScorer {
   void emit(unsigned index, FeatureSink& sink) const;
   // The apsnr_* aggregates, when enabled.
   void flush(FeatureCollector& collector) const;
+  // Segments (core/extractor.hpp): the apsnr sums of the frames scored since init() or
+  // restart() (none without apsnr); absorb() adds a later segment's. Integer sums, so
+  // any split adds up to one run's.
+  void restart();
+  std::vector<std::uint64_t> carry() const;
+  void absorb(const std::vector<std::uint64_t>& later);
 
  private:
   bool enable_chroma_, enable_mse_, enable_apsnr_, reduced_hbd_peak_;

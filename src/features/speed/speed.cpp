@@ -159,7 +159,8 @@ void SpeedTemporalExtractor::submit(const FrameInput& f) {
     dis.row(y, 0, width_, cur_dis_.data() + static_cast<std::size_t>(y) * width_);
   }
   score_ = 0.0f;
-  if (f.index != 0) {
+  // A warm-up frame only keeps its pictures for the next frame.
+  if (f.index != 0 && !f.warm_up) {
     // subtract_image: previous minus current, each difference scored as an image; the
     // two analyses are independent.
     const std::vector<float>& cur = use_ref_diff_ ? cur_ref_ : cur_dis_;

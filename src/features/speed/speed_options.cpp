@@ -56,7 +56,9 @@ FASTVMAF_REGISTER_EXTRACTOR(extractor_info("speed_chroma",
                                             "Speed_chroma_feature_speed_chroma_v_score",
                                             "Speed_chroma_feature_speed_chroma_uv_score"},
                                            chroma_option_specs()));
+// history: frame i scores the difference of frames i - 1 and i, and keeps nothing else.
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("speed_temporal", {"Speed_temporal_feature_speed_temporal_score"},
-                                           temporal_option_specs(), {.temporal = true}));
+                                           temporal_option_specs(),
+                                           {.temporal = true, .history = [](const OptionSet&) { return 1u; }}));
 
 }  // namespace fastvmaf::speed

@@ -59,6 +59,10 @@ class PsnrTwin final : public gpu::Twin {
   }
 
   void flush(FeatureCollector& collector) override { scorer_.flush(collector); }
+  // The CPU extractor's carry, from the same scorer (a segmented run flushes on the CPU).
+  void restart() override { scorer_.restart(); }
+  std::vector<std::uint64_t> carry() const override { return scorer_.carry(); }
+  void absorb(const std::vector<std::uint64_t>& later) override { scorer_.absorb(later); }
 
  private:
   PsnrScorer scorer_;

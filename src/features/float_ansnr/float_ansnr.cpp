@@ -1,9 +1,5 @@
 #include "features/float_ansnr/float_ansnr.hpp"
 
-#include <stdexcept>
-
-#include <fmt/format.h>
-
 #include "core/registry.hpp"
 
 namespace fastvmaf::float_ansnr {
@@ -13,11 +9,7 @@ FloatAnsnrExtractor::FloatAnsnrExtractor(const OptionSet&) {}
 void FloatAnsnrExtractor::init(const VideoGeometry& g) {
   // libvmaf's init knows the peaks of 8, 10, 12 and 16 bits only and fails otherwise.
   common::require_float_depth("float_ansnr", g.bpc);
-  if (g.width < kMinSize || g.height < kMinSize)
-    throw std::invalid_argument(fmt::format(
-        "float_ansnr: the picture is {}x{}, too small: float ANSNR needs at least {}x{} (its 5x5 filter mirrors 2 "
-        "samples at each edge)",
-        g.width, g.height, kMinSize, kMinSize));
+  check_size(g.width, g.height);
   w_ = g.width;
   h_ = g.height;
   bpc_ = g.bpc;

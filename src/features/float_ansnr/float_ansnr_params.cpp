@@ -1,7 +1,10 @@
 #include "features/float_ansnr/float_ansnr_params.hpp"
 
 #include <cmath>
+#include <stdexcept>
 #include <vector>
+
+#include <fmt/format.h>
 
 namespace fastvmaf::float_ansnr {
 
@@ -18,15 +21,8 @@ void filter_row(const std::array<float, W * W>& f, const common::FloatImage& src
   const int w = static_cast<int>(src.width), h = static_cast<int>(src.height);
   const float* rows[W];
   for (int fi = 0; fi < W; ++fi) rows[fi] = src.row(static_cast<unsigned>(mirror(i - r + fi, h)));
-  auto edge = [&](int j) {
-    float acc = 0;
-    for (int fi = 0; fi < W; ++fi) {
-      float in = 0;
-      for (int fj = 0; fj < W; ++fj) in += f[fi * W + fj] * rows[fi][mirror(j - r + fj, w)];
-      acc += in;
-    }
-    out[j] = acc;
-  };
+  const auto read = [&](int y, int x) { return src.row(static_cast<unsigned>(y))[x]; };
+  auto edge = [&](int j) { out[j] = filter_at<W>(f.data(), read, i, j, w, h); };
   if (w <= 2 * r) {
     for (int j = 0; j < w; ++j) edge(j);
     return;
@@ -46,6 +42,14 @@ void filter_row(const std::array<float, W * W>& f, const common::FloatImage& src
 }
 
 }  // namespace
+
+void check_size(unsigned w, unsigned h) {
+  if (w < kMinSize || h < kMinSize)
+    throw std::invalid_argument(fmt::format(
+        "float_ansnr: the picture is {}x{}, too small: float ANSNR needs at least {}x{} (its 5x5 filter mirrors 2 "
+        "samples at each edge)",
+        w, h, kMinSize, kMinSize));
+}
 
 SignalNoise signal_noise(const common::FloatImage& ref, const common::FloatImage& dis) {
   const unsigned w = ref.width;

@@ -8,6 +8,7 @@
 #include <array>
 
 #include "common/float_picture.hpp"
+#include "features/float_ansnr/float_ansnr_math.hpp"
 
 namespace fastvmaf::float_ansnr {
 
@@ -31,10 +32,8 @@ inline constexpr std::array<float, 25> kDisFilter = {
 
 // The 5x5 mirror stays inside the picture from 3x3 on (libvmaf reads outside below).
 inline constexpr unsigned kMinSize = 3;
-
-// ansnr_filter2d_s's mirror: -1 -> 1, -2 -> 2 at the start; n -> n - 1, n + 1 -> n - 2
-// at the end.
-inline int mirror(int i, int n) { return i < 0 ? -i : (i >= n ? 2 * n - i - 1 : i); }
+// Throws std::invalid_argument when a w x h picture is smaller than that.
+void check_size(unsigned w, unsigned h);
 
 // The signal and noise sums of one frame (ansnr_mse_s).
 struct SignalNoise {

@@ -8,12 +8,15 @@
 
 namespace fastvmaf::float_moment {
 
-namespace {
 Moments divided(double sum, double sum_sq, unsigned w, unsigned h) {
   const int n = static_cast<int>(w) * static_cast<int>(h);  // int, as in libvmaf
   return {sum / n, sum_sq / n};
 }
-}  // namespace
+
+Moments from_integer_sums(std::uint64_t sum, std::uint64_t sum_sq, unsigned bpc, unsigned w, unsigned h) {
+  const double divisor = common::depth_divisor(bpc);
+  return divided(static_cast<double>(sum) / divisor, static_cast<double>(sum_sq) / (divisor * divisor), w, h);
+}
 
 Moments moments_literal(const Plane& plane, unsigned bpc, unsigned w, unsigned h) {
   double sum = 0, sum_sq = 0;
@@ -54,8 +57,7 @@ Moments moments(const Plane& plane, unsigned bpc, unsigned w, unsigned h) {
       sum_sq += q;
     }
   });
-  const double divisor = common::depth_divisor(bpc);
-  return divided(static_cast<double>(sum) / divisor, static_cast<double>(sum_sq) / (divisor * divisor), w, h);
+  return from_integer_sums(sum, sum_sq, bpc, w, h);
 }
 
 }  // namespace fastvmaf::float_moment

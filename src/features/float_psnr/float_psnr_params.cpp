@@ -48,6 +48,10 @@ double noise_sum(const Plane& ref, const Plane& dis, unsigned bpc, unsigned w, u
       sse += row;
     }
   });
+  return noise_from_sse(sse, bpc);
+}
+
+double noise_from_sse(std::uint64_t sse, unsigned bpc) {
   const double divisor = common::depth_divisor(bpc);
   return static_cast<double>(sse) / (divisor * divisor);
 }

@@ -13,6 +13,10 @@ namespace fastvmaf::float_psnr {
 // The noise sum of the w x h luma planes `ref` and `dis`, as compute_psnr adds it.
 double noise_sum(const Plane& ref, const Plane& dis, unsigned bpc, unsigned w, unsigned h);
 
+// The noise sum from the integer sum of squared sample differences, at 8 to 12 bits
+// (where it is exact: see noise_sum); the CPU and the GPU twin's finish share it.
+double noise_from_sse(std::uint64_t sse, unsigned bpc);
+
 // The same sum literally: one float difference, one float square, one double add per
 // sample in raster order (the reference the fast paths of noise_sum are tested against).
 double noise_sum_literal(const Plane& ref, const Plane& dis, unsigned bpc, unsigned w, unsigned h);

@@ -8,6 +8,8 @@
 #include "core/hd/f64.hpp"
 #include "core/hd/log2.hpp"
 #include "features/adm/gpu/adm_work.hpp"
+#include "features/float_moment/gpu/float_moment_work.hpp"
+#include "features/float_psnr/gpu/float_psnr_work.hpp"
 #include "features/speed/gpu/speed_work.hpp"
 #include "features/vif/gpu/vif_work.hpp"
 
@@ -43,6 +45,12 @@ void probe_speed(const speed::twin::Plan& p, int i, unsigned image, unsigned t, 
   speed::twin::qr_vector(i, t, qr);
   speed::twin::qr_pivots(p, image, t, qr);
   speed::twin::score_term(p, 0, image, t, score);
+}
+
+// float_psnr_serial and float_moment_serial: the literal double sums of float squares.
+void probe_float_serial(const float_psnr::twin::Args& p, const float_moment::twin::Args& m, unsigned picture) {
+  float_psnr::twin::float_psnr_serial_sum<hd::f64>(p);
+  float_moment::twin::float_moment_serial_sum<hd::f64>(m, picture);
 }
 
 }  // extern "C"

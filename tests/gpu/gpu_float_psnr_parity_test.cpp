@@ -1,0 +1,44 @@
+// Float PSNR on the GPU against Float PSNR on the CPU, on the real frames of the device set:
+// every value equal bit for bit, and each frame's device work exactly the plan's:
+// twin::launches_per_frame(bpc) launches, one upload of the frame, one readback of the results
+// block, one host wait.
+//
+//   gpu_float_psnr_parity_test [--backend=cuda|hip|sycl] [gtest flags]     exit 77: no device
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "features/float_psnr/gpu/float_psnr_plan.hpp"
+#include "features/float_psnr/gpu/float_psnr_work.hpp"
+#include "gpu/frame_layout.hpp"
+#include "gpu_test_support.hpp"
+
+namespace fastvmaf {
+namespace {
+
+Backend g_backend = Backend::Cuda;
+
+void check_pair(const gputest::Pair& pair) {
+  const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
+  // float_psnr has no options: its one run.
+  const Result gpu = gputest::run_beside_cpu(pair, g_backend, {"float_psnr", {}});
+
+  ASSERT_TRUE(gpu.device.has_value());
+  const DeviceStats& d = *gpu.device;
+  const gpu::FrameLayout layout(geometry, float_psnr::twin::kPlanes, sizeof(float_psnr::twin::Results));
+  const DeviceCounts want = gputest::frame_counts(layout, float_psnr::twin::launches_per_frame(geometry.bpc));
+  gputest::expect_frame_counts(d, gpu.frame_count, want, want);
+  EXPECT_EQ(d.total.launches, want.launches * d.frames);
+  EXPECT_EQ(d.total.host_waits, want.host_waits * d.frames);
+  std::printf("  %-40s %2u frames, per frame: %s\n", pair.name.c_str(), d.frames,
+              gputest::describe(d.per_frame_max).c_str());
+}
+
+}  // namespace
+}  // namespace fastvmaf
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  fastvmaf::g_backend = fastvmaf::gputest::backend_from_args(argc, argv);
+  return fastvmaf::gputest::run_over_device_set(fastvmaf::g_backend, "GpuFloatPsnrParity", fastvmaf::check_pair);
+}

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -90,7 +91,9 @@ inline std::vector<Pair> device_set() {
     const fs::path xz = dir / (stem.string() + ".xz");
     const fs::path out = cache / stem;
     if (!fs::exists(out)) {
-      const fs::path tmp = cache / (stem.string() + ".tmp");
+      // Several test processes may decompress the same pair at once (ctest -j): each
+      // into its own temporary, renamed over `out` (atomic; the contents are the same).
+      const fs::path tmp = cache / (stem.string() + ".tmp." + std::to_string(::getpid()));
       const std::string cmd = "xz -dc '" + xz.string() + "' > '" + tmp.string() + "'";
       if (std::system(cmd.c_str()) != 0) throw std::runtime_error("could not decompress " + xz.string() + " with xz");
       fs::rename(tmp, out);

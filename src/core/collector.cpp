@@ -1,6 +1,7 @@
 #include "core/collector.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 namespace fastvmaf {
 
@@ -46,6 +47,12 @@ std::optional<double> FeatureCollector::get(std::string_view name, unsigned inde
   const Series* s = find(name);
   if (!s || !s->has(index)) return std::nullopt;
   return s->values[index];
+}
+
+std::vector<FeatureCollector::Series> FeatureCollector::take_series() {
+  std::lock_guard lock(mu_);
+  index_.clear();
+  return std::exchange(series_, {});
 }
 
 unsigned FeatureCollector::frame_span() const {

@@ -37,6 +37,9 @@ class FeatureCollector final : public FeatureSink {
   std::optional<double> get(std::string_view name, unsigned index) const;
   const Series* find(std::string_view name) const;
   const std::vector<Series>& series() const { return series_; }
+  // Moves every series out, leaving the collector empty: a run's Result takes them
+  // without a copy (a long run's series are most of its memory).
+  std::vector<Series> take_series();
   // One past the highest frame index any series holds.
   unsigned frame_span() const;
   // In order of first set.

@@ -239,7 +239,7 @@ Result Engine::assemble(std::vector<SegmentScores> segments) const {
   assembler.finish(collector);
   const unsigned frames = assembler.assembled();
   std::vector<Result::ModelScore> scores = predict_series(*impl_, collector, frames);
-  return series_result(*impl_, collector, std::move(scores), frames, geometry);
+  return series_result(*impl_, std::move(collector), std::move(scores), frames, geometry);
 }
 
 Result Engine::run(const VideoFile& ref, const VideoFile& dis, const RunLimits& limits,

@@ -209,7 +209,7 @@ Result Run::finish() {
   if (hooks_.on_frame)
     while (reported_ < frames_) report(reported_, true);
 
-  Result r = series_result(engine_, collector_, std::move(scores), frames_, geometry_);
+  Result r = series_result(engine_, std::move(collector_), std::move(scores), frames_, geometry_);
   r.backend = device ? device->backend : "cpu";
   if (device) {
     device->device = engine_.device_name;

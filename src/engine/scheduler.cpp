@@ -68,6 +68,9 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     s->spec = &spec;
     s->spec_index = static_cast<std::size_t>(&spec - slots.data());
     s->history = history_of(*spec.info, spec.options);
+    // FrameInput's previous references reach back no further than the history declared:
+    // motion reads frame i - 1's (i - 2's with the five-frame window).
+    if (spec.info->needs_prev_ref) prev_refs_ = std::max(prev_refs_, std::clamp(s->history, 1u, 2u));
     s->temporal = spec.info->temporal;
     s->device = spec.backend != Backend::Cpu;
     std::unique_ptr<FeatureExtractor> first;
@@ -202,8 +205,9 @@ void Scheduler::submit(FramePair pair) {
   job->warm_up = job->pair.index < segment_first_;
   job->prev_ref = prev_ref_;
   job->prev_prev_ref = prev_prev_ref_;
-  prev_prev_ref_ = prev_ref_;
-  prev_ref_ = job->pair.ref;
+  // Only the references some extractor reads are kept: at 4K each is 12 MB alive longer.
+  if (prev_refs_ >= 2) prev_prev_ref_ = prev_ref_;
+  if (prev_refs_ >= 1) prev_ref_ = job->pair.ref;
   job->sinks.resize(slots_.size());
   const unsigned index = job->pair.index;
   const bool sampled = subsample_ <= 1 || index % subsample_ == 0;

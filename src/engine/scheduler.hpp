@@ -116,8 +116,10 @@ class Scheduler {
   std::condition_variable cv_;  // a job's remaining reached 0
   unsigned waiters_ = 0;        // threads waiting on cv_ (notified only then)
   std::deque<std::unique_ptr<Job>> jobs_;
-  // The reference pictures of the two previous frames (libvmaf's prev_ref).
+  // The reference pictures of the two previous frames (libvmaf's prev_ref), kept only as
+  // far back as an extractor with needs_prev_ref reads (prev_refs_: 0, 1 or 2).
   std::shared_ptr<const Picture> prev_ref_, prev_prev_ref_;
+  unsigned prev_refs_ = 0;
   std::unique_ptr<PoolParallel> parallel_;  // bands of a frame on pool_ (core/parallel.hpp)
   // Last member: destroyed first, so running tasks finish while the rest still lives.
   std::unique_ptr<ThreadPool> pool_;

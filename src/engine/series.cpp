@@ -25,10 +25,13 @@ std::vector<Result::ModelScore> predict_series(const EngineImpl& engine, Feature
   return scores;
 }
 
-Result series_result(const EngineImpl& engine, const FeatureCollector& collector,
+Result series_result(const EngineImpl& engine, FeatureCollector&& collector,
                      std::vector<Result::ModelScore> scores, unsigned frames, const VideoGeometry& geometry) {
   Result r;
-  for (const auto& s : collector.series()) r.series.push_back(Result::Series{s.name, s.values, s.written});
+  auto series = collector.take_series();
+  r.series.reserve(series.size());
+  for (auto& s : series)
+    r.series.push_back(Result::Series{std::move(s.name), std::move(s.values), std::move(s.written)});
   r.aggregates = collector.aggregates();
   r.models = std::move(scores);
   r.frame_count = frames;

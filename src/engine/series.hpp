@@ -16,9 +16,10 @@ namespace fastvmaf {
 // Predicts into the collector (nothing with no_prediction); the models' pooled scores.
 std::vector<Result::ModelScore> predict_series(const EngineImpl& engine, FeatureCollector& collector, unsigned frames);
 
-// The Result of `frames` frames: the collector's series and aggregates, the scores, the
-// sizes and subsampling (not the backend, timings or profile).
-Result series_result(const EngineImpl& engine, const FeatureCollector& collector,
+// The Result of `frames` frames: the collector's series (moved out: the collector is
+// left empty) and aggregates, the scores, the sizes and subsampling (not the backend,
+// timings or profile).
+Result series_result(const EngineImpl& engine, FeatureCollector&& collector,
                      std::vector<Result::ModelScore> scores, unsigned frames, const VideoGeometry& geometry);
 
 }  // namespace fastvmaf

@@ -112,6 +112,43 @@ FASTVMAF_REGISTER_BACKEND("test_jitter", Backend::Cpu, [](const OptionSet& o) { 
 FASTVMAF_REGISTER_BACKEND("test_ordered", Backend::Cpu,
                           [](const OptionSet& o) { return std::make_unique<Ordered>(o); });
 
+// PREV_REF with a declared history: records the previous references it gets (-1: none).
+class PrevRefs final : public FeatureExtractor {
+ public:
+  explicit PrevRefs(std::string prefix) : prefix_(std::move(prefix)) {}
+  void init(const VideoGeometry&) override {}
+  void submit(const FrameInput& f) override {
+    prev_ = f.prev_ref ? f.prev_ref->plane(0).row<std::uint8_t>(0)[0] : -1;
+    prev_prev_ = f.prev_prev_ref ? f.prev_prev_ref->plane(0).row<std::uint8_t>(0)[0] : -1;
+  }
+  void collect(unsigned index, FeatureSink& sink) override {
+    sink.append(prefix_ + "_prev", index, prev_);
+    sink.append(prefix_ + "_prev_prev", index, prev_prev_);
+  }
+
+ private:
+  std::string prefix_;
+  double prev_ = -1, prev_prev_ = -1;
+};
+
+ExtractorInfo prev_refs_info(const std::string& name, HistoryFn history) {
+  ExtractorInfo i;
+  i.name = name;
+  i.provided_features = {name + "_prev"};
+  i.options = &no_options();
+  i.needs_prev_ref = true;
+  i.history = std::move(history);
+  return i;
+}
+// Reads only frame i - 1's reference (motion without the five-frame window).
+FASTVMAF_REGISTER_EXTRACTOR(prev_refs_info("test_prev1", [](const OptionSet&) { return 1u; }));
+// The default history of PREV_REF: both previous references.
+FASTVMAF_REGISTER_EXTRACTOR(prev_refs_info("test_prev2", nullptr));
+FASTVMAF_REGISTER_BACKEND("test_prev1", Backend::Cpu,
+                          [](const OptionSet&) { return std::make_unique<PrevRefs>("test_prev1"); });
+FASTVMAF_REGISTER_BACKEND("test_prev2", Backend::Cpu,
+                          [](const OptionSet&) { return std::make_unique<PrevRefs>("test_prev2"); });
+
 // A y4m whose frame k has every sample equal to k.
 std::string clip(unsigned frames) {
   const std::string p =
@@ -164,6 +201,34 @@ TEST(EngineScheduling, SubsampleSkipsFramesExceptForTemporalAndPrevRefExtractors
   EXPECT_FALSE(r.find("plain")->has(4));
   EXPECT_TRUE(r.find("ordered_count")->has(4));  // temporal: every frame
   EXPECT_TRUE(r.find("jitter_a")->has(4));       // PREV_REF: every frame, as libvmaf
+  fs::remove(p);
+}
+
+// The scheduler keeps the previous references only as far back as a PREV_REF extractor's
+// history reaches (a 4K reference is 12 MB): one with history 1 alone gets frame i - 1's
+// and no prev_prev_ref; beside one of history 2 both get both.
+Result run_prev_refs(std::vector<std::string> names, const std::string& path) {
+  EngineOptions o;
+  o.threads = 2;
+  o.no_prediction = true;
+  for (auto& n : names) o.features.push_back({std::move(n), {}});
+  Engine e(o);
+  return e.run({path}, {path});
+}
+
+TEST(EngineScheduling, PreviousReferencesReachAsFarAsTheHistoryDeclared) {
+  const std::string p = clip(10);
+  const Result one = run_prev_refs({"test_prev1"}, p);
+  EXPECT_EQ(one.find("test_prev1_prev")->values[0], -1);
+  EXPECT_EQ(one.find("test_prev1_prev")->values[7], 6);
+  for (unsigned i = 0; i < 10; ++i) EXPECT_EQ(one.find("test_prev1_prev_prev")->values[i], -1) << i;
+  const Result both = run_prev_refs({"test_prev1", "test_prev2"}, p);
+  for (const char* n : {"test_prev1", "test_prev2"}) {
+    const std::string name = n;
+    EXPECT_EQ(both.find(name + "_prev")->values[7], 6);
+    EXPECT_EQ(both.find(name + "_prev_prev")->values[1], -1);
+    EXPECT_EQ(both.find(name + "_prev_prev")->values[7], 5);
+  }
   fs::remove(p);
 }
 

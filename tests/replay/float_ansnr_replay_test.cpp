@@ -99,37 +99,22 @@ void check_pair(const Picture& ref, const Picture& dis) {
   EXPECT_EQ(cpu.at("float_anpsnr"), std::bit_cast<std::uint64_t>(s.anpsnr)) << s.anpsnr;
 }
 
-void check_fixture(PixelFormat fmt, unsigned bpc, unsigned w, unsigned h, Fill fill, unsigned seed) {
-  SCOPED_TRACE(::testing::Message() << to_string(fmt) << " " << bpc << "-bit " << w << "x" << h << " "
-                                    << replay::fill_name(fill) << " seed " << seed);
-  std::mt19937 rng(seed);
-  const Picture ref = replay::make_picture(fmt, bpc, w, h, rng, fill, true);
-  const Picture dis = replay::make_picture(fmt, bpc, w, h, rng, fill, false);
-  check_pair(ref, dis);
-}
-
 TEST(FloatAnsnrReplay, OddAndEdgeSizesEveryDepth) {
-  const unsigned sizes[][2] = {{3, 3}, {4, 3}, {3, 7}, {5, 5}, {17, 6}, {32, 32}, {255, 3}, {256, 4}, {257, 9}, {600, 5}};
-  unsigned seed = 1;
-  for (PixelFormat fmt : {PixelFormat::YUV420, PixelFormat::YUV444})
-    for (unsigned bpc : {8u, 10u, 12u, 16u})
-      for (const auto& wh : sizes)
-        for (Fill fill : {Fill::Random, Fill::Textured}) check_fixture(fmt, bpc, wh[0], wh[1], fill, seed++);
+  replay::check_sizes_every_depth(
+      {{3, 3}, {4, 3}, {3, 7}, {5, 5}, {17, 6}, {32, 32}, {255, 3}, {256, 4}, {257, 9}, {600, 5}},
+      check_pair);
 }
 
 TEST(FloatAnsnrReplay, ExtremeEqualAndNarrowContent) {
-  for (unsigned bpc : {8u, 10u, 12u, 16u}) {
-    check_fixture(PixelFormat::YUV420, bpc, 301, 11, Fill::Extremes, 7);
-    check_fixture(PixelFormat::YUV422, bpc, 64, 9, Fill::Equal, 8);  // no noise: psnr_max
-    check_fixture(PixelFormat::YUV444, bpc, 129, 13, Fill::Narrow, 9);
-  }
+  // The equal pictures have no noise: psnr_max.
+  replay::check_extreme_equal_narrow(check_pair);
 }
 
 // A frame as large as video: long rows and many of them, where the float sums round
 // at every step (the order of each addition shows).
 TEST(FloatAnsnrReplay, LargeTexturedFrame) {
-  check_fixture(PixelFormat::YUV420, 8, 1280, 360, Fill::Textured, 21);
-  check_fixture(PixelFormat::YUV420, 10, 960, 270, Fill::Random, 22);
+  replay::check_fixture(PixelFormat::YUV420, 8, 1280, 360, Fill::Textured, 21, check_pair);
+  replay::check_fixture(PixelFormat::YUV420, 10, 960, 270, Fill::Random, 22, check_pair);
 }
 
 }  // namespace

@@ -6,10 +6,13 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "core/collector.hpp"
 #include "core/extractor.hpp"
@@ -92,6 +95,42 @@ std::map<std::string, std::uint64_t> cpu_values(const std::string& feature, cons
   std::map<std::string, std::uint64_t> out;
   for (const auto& entry : sink.entries()) out[entry.name] = std::bit_cast<std::uint64_t>(entry.value);
   return out;
+}
+
+// The pair a fixture names (format, depth, size, content, seed), handed to check(ref,
+// dis) under a trace that names it.
+template <class Check>
+void check_fixture(PixelFormat fmt, unsigned bpc, unsigned w, unsigned h, Fill fill, unsigned seed, Check check) {
+  SCOPED_TRACE(::testing::Message() << to_string(fmt) << " " << bpc << "-bit " << w << "x" << h << " "
+                                    << fill_name(fill) << " seed " << seed);
+  std::mt19937 rng(seed);
+  const Picture ref = make_picture(fmt, bpc, w, h, rng, fill, true);
+  const Picture dis = make_picture(fmt, bpc, w, h, rng, fill, false);
+  check(ref, dis);
+}
+
+struct Size {
+  unsigned w, h;
+};
+
+// Every depth, 4:2:0 and 4:4:4, at each of `sizes`, random and textured content.
+template <class Check>
+void check_sizes_every_depth(std::initializer_list<Size> sizes, Check check) {
+  unsigned seed = 1;
+  for (PixelFormat fmt : {PixelFormat::YUV420, PixelFormat::YUV444})
+    for (unsigned bpc : {8u, 10u, 12u, 16u})
+      for (const Size& s : sizes)
+        for (Fill fill : {Fill::Random, Fill::Textured}) check_fixture(fmt, bpc, s.w, s.h, fill, seed++, check);
+}
+
+// Every depth: extreme content (4:2:0), equal pictures (4:2:2), narrow ranges (4:4:4).
+template <class Check>
+void check_extreme_equal_narrow(Check check) {
+  for (unsigned bpc : {8u, 10u, 12u, 16u}) {
+    check_fixture(PixelFormat::YUV420, bpc, 301, 11, Fill::Extremes, 7, check);
+    check_fixture(PixelFormat::YUV422, bpc, 64, 9, Fill::Equal, 8, check);
+    check_fixture(PixelFormat::YUV444, bpc, 129, 13, Fill::Narrow, 9, check);
+  }
 }
 
 }  // namespace fastvmaf::replay

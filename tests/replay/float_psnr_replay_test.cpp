@@ -96,30 +96,14 @@ tw::Results check_pair(const Picture& ref, const Picture& dis) {
   return fwd.results;
 }
 
-void check_fixture(PixelFormat fmt, unsigned bpc, unsigned w, unsigned h, Fill fill, unsigned seed) {
-  SCOPED_TRACE(::testing::Message() << to_string(fmt) << " " << bpc << "-bit " << w << "x" << h << " "
-                                    << replay::fill_name(fill) << " seed " << seed);
-  std::mt19937 rng(seed);
-  const Picture ref = replay::make_picture(fmt, bpc, w, h, rng, fill, true);
-  const Picture dis = replay::make_picture(fmt, bpc, w, h, rng, fill, false);
-  check_pair(ref, dis);
-}
-
 TEST(FloatPsnrReplay, OddAndEdgeSizesEveryDepth) {
-  const unsigned sizes[][2] = {{1, 1}, {2, 3}, {17, 5}, {32, 32}, {33, 7}, {255, 3}, {256, 2}, {257, 9}, {1000, 3}};
-  unsigned seed = 1;
-  for (PixelFormat fmt : {PixelFormat::YUV420, PixelFormat::YUV444})
-    for (unsigned bpc : {8u, 10u, 12u, 16u})
-      for (const auto& wh : sizes)
-        for (Fill fill : {Fill::Random, Fill::Textured}) check_fixture(fmt, bpc, wh[0], wh[1], fill, seed++);
+  replay::check_sizes_every_depth(
+      {{1, 1}, {2, 3}, {17, 5}, {32, 32}, {33, 7}, {255, 3}, {256, 2}, {257, 9}, {1000, 3}},
+      check_pair);
 }
 
 TEST(FloatPsnrReplay, ExtremeEqualAndNarrowContent) {
-  for (unsigned bpc : {8u, 10u, 12u, 16u}) {
-    check_fixture(PixelFormat::YUV420, bpc, 301, 11, Fill::Extremes, 7);
-    check_fixture(PixelFormat::YUV422, bpc, 64, 9, Fill::Equal, 8);
-    check_fixture(PixelFormat::YUV444, bpc, 129, 13, Fill::Narrow, 9);
-  }
+  replay::check_extreme_equal_narrow(check_pair);
 }
 
 // 16 bits, squares past 2^53 units in all: the unit count can no longer stand for

@@ -1,5 +1,6 @@
 #include "common/float_filter_dsp.hpp"
 
+#include "common/float_filter_math.hpp"
 #include "common/mirror.hpp"
 
 namespace fastvmaf::common {
@@ -37,12 +38,10 @@ void vertical_products_c(const float* taps, int n, const float* const* a, const 
   }
 }
 
-// One output of the horizontal pass, its taps reflected at the borders.
+// One output of the horizontal pass, its taps reflected at the borders (the twins'
+// kernels compute every output with this routine).
 float horizontal_at(const float* taps, int n, const float* in, int w, int j) {
-  const int r = n / 2;
-  float acc = 0.0f;
-  for (int k = 0; k < n; ++k) acc += taps[k] * in[reflect(j - r + k, w)];
-  return acc;
+  return filter_horizontal_at(taps, n, in, w, j);
 }
 
 void horizontal_c(const float* taps, int n, const float* __restrict in, unsigned w, float* __restrict out) {

@@ -45,7 +45,37 @@ bool vendor_is_amd() {
 #endif
 }
 
+RcpssTable build_table() {
+  RcpssTable t;
+#if defined(__x86_64__) || defined(__i386__)
+  std::vector<std::uint32_t> all(1u << 23);
+  for (std::uint32_t m = 0; m < (1u << 23); ++m) {
+    const std::uint32_t bits = 0x3f800000u | m;
+    float x;
+    std::memcpy(&x, &bits, 4);
+    const float r = _mm_cvtss_f32(_mm_rcp_ss(_mm_set_ss(x)));
+    std::memcpy(&all[m], &r, 4);
+  }
+  // The largest shift at which every mantissa's estimate is its block's first one.
+  int shift = 23;
+  for (; shift > 0; --shift) {
+    bool lossless = true;
+    for (std::uint32_t m = 0; m < (1u << 23) && lossless; ++m) lossless = all[m] == all[(m >> shift) << shift];
+    if (lossless) break;
+  }
+  t.shift = shift;
+  t.estimate.resize(std::size_t{1} << (23 - shift));
+  for (std::size_t i = 0; i < t.estimate.size(); ++i) t.estimate[i] = all[i << shift];
+#endif
+  return t;
+}
+
 }  // namespace
+
+const RcpssTable& rcpss_table() {
+  static const RcpssTable t = build_table();
+  return t;
+}
 
 std::uint64_t rcpss_signature() {
   static const std::uint64_t s = compute_signature();

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace fastvmaf::cpu {
 
@@ -30,6 +31,16 @@ std::uint64_t rcpss_signature();
 RcpFamily rcpss_family();
 // The family a signature on a CPU of this vendor stands for (the rule above).
 RcpFamily rcpss_family_of(std::uint64_t signature, bool vendor_is_amd);
+
+// This CPU's rcpss as a table for core/hd/rcp_estimate.hpp: rcpss(1.m) (float bits) for
+// every value of the mantissa's top 23 - shift bits, with the largest shift that loses
+// nothing (every mantissa's estimate equals its entry's: checked while building). Built on
+// the first call. Empty where the CPU has no rcpss (float ADM then divides).
+struct RcpssTable {
+  std::vector<std::uint32_t> estimate;
+  int shift = 0;
+};
+const RcpssTable& rcpss_table();
 
 // "intel", "amd", "other".
 const char* to_string(RcpFamily f);

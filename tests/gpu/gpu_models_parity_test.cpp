@@ -1,9 +1,11 @@
 // Whole models on the device (docs/conformance.md, "Whole models on the GPU"): for every
 // device-set pair and every raw Netflix pair, the integer models run on the GPU give the
 // CPU's bits in every per-frame feature and score and every pooled value (bootstrap
-// fields included). Two runs per pair and backend, as a user would ask for them: the five
-// v0.6.1-family models at once, and the eight vmaf_v1.0.16 models at once (each with its
-// own feature options, so one twin per distinct option set). A pair that a model's
+// fields included). Three runs per pair and backend, as a user would ask for them: the five
+// v0.6.1-family models at once, the eight vmaf_v1.0.16 models at once (each with its own
+// feature options, so one twin per distinct option set), and the four vmaf_float_* models
+// at once (float_vif, float_adm and float_motion twins; float_adm on this host's rcpss, as
+// the CPU's). A pair that a model's
 // extractors refuse (SpEED below 160x160, CAMBI below 216 rows) must fail on both
 // backends with the same message. The twins run on their compute lanes, as in any run.
 //
@@ -28,6 +30,9 @@ const std::vector<std::string> kV061 = {"vmaf_v0.6.1", "vmaf_v0.6.1neg", "vmaf_4
 const std::vector<std::string> kV1 = {"vmaf_v1.0.16_3d0h",     "vmaf_v1.0.16_3d0h_2160",    "vmaf_v1.0.16_1d5h_2160",
                                       "vmaf_v1.0.16_5d0h",     "vmaf_v1.0.16_hfr_3d0h",     "vmaf_v1.0.16_hfr_3d0h_2160",
                                       "vmaf_v1.0.16_hfr_1d5h_2160", "vmaf_v1.0.16_hfr_5d0h"};
+
+const std::vector<std::string> kFloat = {"vmaf_float_v0.6.1", "vmaf_float_v0.6.1neg", "vmaf_float_4k_v0.6.1",
+                                         "vmaf_float_b_v0.6.3"};
 
 struct Outcome {
   std::optional<Result> result;
@@ -75,6 +80,7 @@ void check_family(const gputest::Pair& pair, const std::vector<std::string>& ver
 void check_pair(const gputest::Pair& pair) {
   check_family(pair, kV061, "v0.6.1 family");
   check_family(pair, kV1, "v1.0.16 family");
+  check_family(pair, kFloat, "float family");
 }
 
 }  // namespace

@@ -14,12 +14,7 @@ FloatAdmExtractor::FloatAdmExtractor(const OptionSet& o)
     : cfg_(Config::from(o)), names_(make_feature_names(o)), dsp_(make_dsp(cpu::active())) {}
 
 void FloatAdmExtractor::init(const VideoGeometry& g) {
-  common::require_float_depth("float_adm", g.bpc);
-  if (g.width < kMinSize || g.height < kMinSize)
-    throw std::invalid_argument(fmt::format(
-        "float_adm: the picture is {}x{}, too small: float ADM needs at least {}x{} (its scale-3 bands must keep "
-        "two rows and columns for the contrast masking)",
-        g.width, g.height, kMinSize, kMinSize));
+  check_input(g);  // shared with the twin
   w_ = g.width;
   h_ = g.height;
   bpc_ = g.bpc;
@@ -143,7 +138,7 @@ void FloatAdmExtractor::submit(const FrameInput& f) {
     dwt(ref_in, p, ref_b_, slot, skip);
     dwt(dis_in, p, dis_b_, slot, skip);
     if (skip) {
-      sums_[s] = {0.0f, static_cast<float>(1e-10), 0.0f};  // libvmaf's guard against 0 / 0
+      sums_[s] = skipped_scale_sums();
       continue;
     }
     ScaleSums& out = sums_[s];

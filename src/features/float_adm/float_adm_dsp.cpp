@@ -45,9 +45,10 @@ void decouple_c(float* const* o, float* const* t, int j0, int j1, const Decouple
 }
 
 float value_at(const MeasureRow& r, int j, int b, float thr) {
+  if (r.cube) return cube_value(r.x[b][j], r.rfactor[b], thr);
   float v = std::fabs(r.x[b][j] * r.rfactor[b]) - thr;
   v = v < 0.0f ? 0.0f : v;
-  return r.cube ? v * v * v : std::pow(v, r.p);
+  return std::pow(v, r.p);
 }
 
 float threshold_at(const MeasureRow& r, int j) {

@@ -1,10 +1,12 @@
 #include "features/float_adm/float_adm_params.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "common/adm_csf.hpp"
+#include "common/float_picture.hpp"
 #include "core/feature_name.hpp"
 
 namespace fastvmaf::float_adm {
@@ -48,6 +50,15 @@ std::array<float, 3> csf_weights(const Config& c, int scale) {
   if (c.f1[scale] >= 0) f1 = static_cast<float>(c.f1[scale]);
   if (c.f2[scale] >= 0) f2 = static_cast<float>(c.f2[scale]);
   return {f1, f1, f2};
+}
+
+void check_input(const VideoGeometry& g) {
+  common::require_float_depth("float_adm", g.bpc);
+  if (g.width < kMinSize || g.height < kMinSize)
+    throw std::invalid_argument(fmt::format(
+        "float_adm: the picture is {}x{}, too small: float ADM needs at least {}x{} (its scale-3 bands must keep "
+        "two rows and columns for the contrast masking)",
+        g.width, g.height, kMinSize, kMinSize));
 }
 
 ScaleParams make_scale_params(const Config& c, int scale, int in_w, int in_h) {

@@ -59,6 +59,10 @@ struct ScaleParams {
   std::array<float, 3> rfactor{};  // CSF weights h, v, d
 };
 
+// The CPU extractor's and its twin's checks of the input (depth, smallest size), with
+// their messages.
+void check_input(const VideoGeometry& g);
+
 ScaleParams make_scale_params(const Config& c, int scale, int in_w, int in_h);
 
 // The CSF weights of a scale (factor1 for h and v, factor2 for d).
@@ -74,6 +78,8 @@ float scale_total(const float (&accum)[3], const Rect& region, double weight, do
 struct ScaleSums {
   float num = 0, den = 0, aim_num = 0;
 };
+// A skipped scale 0 (adm_skip_scale0): libvmaf's den of 1e-10 guards against 0 / 0.
+inline ScaleSums skipped_scale_sums() { return {0.0f, static_cast<float>(1e-10), 0.0f}; }
 
 struct FeatureNames {
   std::string adm2, aim, adm3, scale[kScales];

@@ -25,7 +25,7 @@ class FloatMotionExtractor final : public FeatureExtractor {
   void submit(const FrameInput& frame) override;
   void collect(unsigned index, FeatureSink& sink) override;
   void flush(FeatureCollector& collector) override;
-  // Segments: the last frame seen and its score, which flush() writes out.
+  // Segments: the last frame seen and its score, which flush() writes out (Series).
   void restart() override;
   std::vector<std::uint64_t> carry() const override;
   void absorb(const std::vector<std::uint64_t>& later) override;
@@ -39,12 +39,6 @@ class FloatMotionExtractor final : public FeatureExtractor {
     std::array<common::FloatImage, 3> scaled;  // its scale-1 halving (motion_add_scale1)
     common::ResampleAxis axis_x, axis_y;
   };
-  struct Entry {
-    const std::string* name;
-    unsigned index;
-    double value;
-  };
-
   // The scale-0 (+ scale-1) score of channel c between the frames in slots a and b.
   float channel_score(const Channel& c, unsigned a, unsigned b) const;
   // The sum over channels, in double, as libvmaf adds the chroma scores.
@@ -57,10 +51,8 @@ class FloatMotionExtractor final : public FeatureExtractor {
   unsigned bpc_ = 8;
   std::vector<Channel> channels_;
   std::vector<float> tmp_;
-  bool seen_ = false;
-  unsigned index_ = 0;  // the last frame's
-  double score_ = 0;    // the last frame's score against the one before
-  std::vector<Entry> pending_;
+  Series series_;
+  std::vector<Series::Entry> pending_;
 };
 
 }  // namespace fastvmaf::float_motion

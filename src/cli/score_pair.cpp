@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <cstdio>
+#include <exception>
 #include <utility>
 
 #include "engine/file_run.hpp"
@@ -20,18 +21,63 @@ std::FILE* standard_stream_writing(const std::string& path) {
   return nullptr;
 }
 
+namespace {
+
+// The pair's output file, as the single-pair command writes it (atomically, or through
+// the standard stream that already writes there).
+void write_pair_output(const Args& args, const std::string& path, const FileRun& run) {
+  if (path.empty()) return;
+  if (std::FILE* stream = standard_stream_writing(path))
+    io::render_output(run.result, args.output_format, args.number_format, kVersion, run.inputs,
+                      [stream](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stream); });
+  else
+    io::write_output(path, run.result, args.output_format, args.number_format, kVersion, run.inputs);
+}
+
+FileRunOptions file_options(const Args& args, const PairJob& job) {
+  return FileRunOptions{job.raw, job.raw_geometry, args.decode, args.scale, args.limits};
+}
+
+}  // namespace
+
 Result score_pair(Engine& engine, const Args& args, const PairJob& job, const PairHooks& hooks, bool& sizes_differ) {
-  const FileRunOptions options{job.raw, job.raw_geometry, args.decode, args.scale, args.limits};
-  FileRun run = run_files(engine, job.ref_path, job.dis_path, options, {hooks.progress, hooks.warn, hooks.note},
-                          sizes_differ);
-  if (!job.output_path.empty()) {
-    if (std::FILE* stream = standard_stream_writing(job.output_path))
-      io::render_output(run.result, args.output_format, args.number_format, kVersion, run.inputs,
-                        [stream](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stream); });
-    else
-      io::write_output(job.output_path, run.result, args.output_format, args.number_format, kVersion, run.inputs);
-  }
+  FileRun run = run_files(engine, job.ref_path, job.dis_path, file_options(args, job),
+                          {hooks.progress, hooks.warn, hooks.note}, sizes_differ);
+  write_pair_output(args, job.output_path, run);
   return std::move(run.result);
+}
+
+std::vector<EncodeScore> score_ladder(Engine& engine, const Args& args, const std::vector<PairJob>& jobs,
+                                      const PairHooks& hooks, const std::vector<PairHooks>& encode_hooks,
+                                      unsigned threads_per_encode) {
+  std::vector<EncodeScore> out(jobs.size());
+  if (jobs.empty()) return out;
+  std::vector<std::string> dis_paths;
+  std::vector<FileRunHooks> file_hooks;
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    dis_paths.push_back(jobs[k].dis_path);
+    file_hooks.push_back({{}, encode_hooks.at(k).warn, encode_hooks.at(k).note});
+  }
+  std::vector<LadderFileOutcome> runs;
+  try {
+    runs = run_file_ladder(engine, jobs.front().ref_path, dis_paths, file_options(args, jobs.front()),
+                           {hooks.progress, hooks.warn, hooks.note}, file_hooks, threads_per_encode);
+  } catch (const std::exception& e) {  // the reference: every encode fails with it
+    for (auto& o : out) o.error = e.what();
+    return out;
+  }
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    EncodeScore& o = out[k];
+    o.sizes_differ = runs[k].sizes_differ;
+    try {
+      if (!runs[k].ok) std::rethrow_exception(runs[k].error);
+      write_pair_output(args, jobs[k].output_path, runs[k].run);
+      o.result = std::move(runs[k].run.result);
+    } catch (const std::exception& e) {
+      o.error = e.what();
+    }
+  }
+  return out;
 }
 
 }  // namespace fastvmaf::cli

@@ -1,10 +1,12 @@
 // Scoring one reference/distorted pair as the command does it: open both inputs (any
 // kind open_video takes), scale the distorted one when --scale asks, run the engine, and
-// write the output file atomically. Shared by the single-pair command and --batch.
+// write the output file atomically; or one reference against several distorted videos
+// (an encoding ladder) in one pass. Shared by the command (one -d, several) and --batch.
 #pragma once
 
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,23 @@ struct PairHooks {
 // then no output file is left. `sizes_differ` is set when the inputs' sizes differ and
 // no --scale was given (for the hint after the error).
 Result score_pair(Engine& engine, const Args& args, const PairJob& job, const PairHooks& hooks, bool& sizes_differ);
+
+// One encode of score_ladder: its Result once scored and its output written, else the
+// error (what score_pair would have thrown for the pair).
+struct EncodeScore {
+  std::optional<Result> result;
+  std::string error;
+  bool sizes_differ = false;  // as score_pair's
+};
+
+// An encoding ladder: `jobs` share one reference (and raw geometry), scored in one pass
+// over it (engine/ladder_run.hpp); each encode's output written as score_pair writes it.
+// `hooks`: the reference's note and the progress (reference frames); `encode_hooks`, one
+// per job: its warnings and notes. Never throws for an input: a reference that cannot be
+// opened fails every encode. `threads_per_encode` 0: the engine's threads shared out.
+std::vector<EncodeScore> score_ladder(Engine& engine, const Args& args, const std::vector<PairJob>& jobs,
+                                      const PairHooks& hooks, const std::vector<PairHooks>& encode_hooks,
+                                      unsigned threads_per_encode = 0);
 
 // The standard stream that already writes to `path` (-o /dev/stdout, /dev/fd/1, or the
 // file stdout is redirected to), or nullptr. Such an output goes through the stream:

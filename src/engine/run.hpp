@@ -48,8 +48,10 @@ class Run {
     std::function<void(const FrameScores&)> on_frame;  // each frame once it is final
   };
 
-  // Initialises every extractor for `geometry` (and the device pipeline).
-  Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks);
+  // Initialises every extractor for `geometry` (and the device pipeline). `threads`: the
+  // run's worker threads, 0: the engine's (an encoding ladder shares the engine's threads
+  // out between its encodes' runs, engine/ladder_run.hpp).
+  Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, unsigned threads = 0);
   ~Run();
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;

@@ -14,7 +14,7 @@
 #   BENCH_THREADS="2"                             one row per --threads value
 #   BENCH_BACKENDS="cpu"                          fastvmaf backends (cuda, hip, sycl: same call)
 #   BENCH_REFS="y4m h264"                         the reference as given, and as H.264
-#   BENCH_REPEAT=1                                runs of each, the fastest kept
+#   BENCH_REPEAT=1                                runs of each, alternating, the fastest kept
 set -euo pipefail
 cli=$1 source=$2
 models=${BENCH_MODELS:-vmaf_v0.6.1 vmaf_v1.0.16_3d0h}
@@ -38,16 +38,7 @@ frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream
   "$work/enc_1080p.mp4")
 
 secs() { awk -v a="$1" -v b="$2" 'BEGIN{ printf "%.3f", (b - a) / 1e9 }'; }
-# The fastest of $repeat runs of "$@", in seconds.
-best() {
-  local b= t0 t1 s
-  for _ in $(seq "$repeat"); do
-    t0=$(date +%s%N); "$@"; t1=$(date +%s%N)
-    s=$(secs "$t0" "$t1")
-    if [ -z "$b" ] || awk -v s="$s" -v b="$b" 'BEGIN{ exit !(s < b) }'; then b=$s; fi
-  done
-  echo "$b"
-}
+min() { if [ -z "$1" ] || awk -v s="$2" -v b="$1" 'BEGIN{ exit !(s < b) }'; then echo "$2"; else echo "$1"; fi; }
 separate() { # ref model backend threads
   local e
   for e in "${encodes[@]}"; do
@@ -64,6 +55,7 @@ one_pass() { # ref model backend threads
 
 echo "source: $(basename "$source"), $frames frames; ladder: ${heights// /p, }p (libx264 CRF 23 veryfast), scored at"\
      "the source's size (--scale); $(nproc) hardware threads"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| reference | model | backend | threads | six separate runs (s) | one pass (s) | speed-up |"
 echo "|---|---|---|---:|---:|---:|---:|"
@@ -74,8 +66,15 @@ for ref_kind in $refs; do
     for b in $backends; do
       for t in $threads_list; do
         rm -rf "$work/sep" "$work/one"; mkdir "$work/sep" "$work/one"
-        s_sep=$(best separate "$ref" "$model" "$b" "$t")
-        s_one=$(best one_pass "$ref" "$model" "$b" "$t")
+        # Side by side: the two alternate, so a load that comes and goes touches both alike;
+        # the fastest of each is kept.
+        s_sep= s_one=
+        for _ in $(seq "$repeat"); do
+          t0=$(date +%s%N); separate "$ref" "$model" "$b" "$t"; t1=$(date +%s%N)
+          s_sep=$(min "$s_sep" "$(secs "$t0" "$t1")")
+          t0=$(date +%s%N); one_pass "$ref" "$model" "$b" "$t"; t1=$(date +%s%N)
+          s_one=$(min "$s_one" "$(secs "$t0" "$t1")")
+        done
         for e in "${encodes[@]}"; do
           n=$(basename "$e" .mp4)
           cmp -s <(grep -v '"fps"' "$work/sep/$n.json") <(grep -v '"fps"' "$work/one/$n.json") ||
@@ -87,3 +86,5 @@ for ref_kind in $refs; do
     done
   done
 done
+echo
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -155,6 +155,23 @@ TEST_F(Ladder, AFailingEncodeIsReportedAndTheOthersFinish) {
   expect_same_scores(path("good.json"), path("good_single.json"));
 }
 
+TEST_F(Ladder, ATruncatedReferenceFailsOnlyTheEncodesThatReachIt) {
+  const auto ref = video("src.y4m", 32, 32, 4, 21);
+  fs::resize_file(ref, fs::file_size(ref) - 100);  // frame 3 cut short
+  const auto full = video("full.y4m", 32, 32, 4, 22);
+  const auto two = video("two.y4m", 32, 32, 2, 23);  // ends before frame 3: never reads it
+  const ProcessResult r =
+      cli({"-r", ref, "-d", full, "-d", two, "-o", path("{name}.json"), "-n", "--feature", "psnr", "--json"});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("error: encode 1 (" + full + "): "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("frame 3"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(path("full.json")));
+  EXPECT_TRUE(fs::exists(path("two.json")));
+  // As the single pairs: the first fails, the second scores its 2 frames.
+  EXPECT_EQ(cli({"-r", ref, "-d", full, "-n", "--feature", "psnr"}).status, 1);
+  EXPECT_EQ(cli({"-r", ref, "-d", two, "-n", "--feature", "psnr"}).status, 0);
+}
+
 TEST_F(Ladder, AMissingReferenceFailsEveryEncode) {
   const auto e1 = video("a.y4m", 32, 32, 2, 11);
   const auto e2 = video("b.y4m", 32, 32, 2, 12);

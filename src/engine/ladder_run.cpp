@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "core/reference_memo.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/run.hpp"
 #include "engine/source_run.hpp"
@@ -18,6 +19,10 @@ namespace fastvmaf {
 namespace {
 
 using Frame = io::FrameReader::Frame;
+
+// Frames kept in the shared memo beyond a run's frames in flight: a cut run's warm-up
+// (the history of its extractors, at most 2) submitted again, and some slack.
+constexpr unsigned kMemoMargin = 4;
 
 // One encode while it is being scored.
 struct Lane {
@@ -37,19 +42,26 @@ unsigned ladder_threads_per_encode(unsigned threads, std::size_t encodes) {
 std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSource& ref,
                                               const std::vector<LadderEncode>& encodes, const RunLimits& limits,
                                               unsigned threads_per_encode,
-                                              const std::function<void(unsigned)>& progress) {
+                                              const std::function<void(unsigned)>& progress, LadderStats* stats) {
   const EngineImpl& impl = EngineInternals::of(engine);
   if (threads_per_encode == 0) threads_per_encode = ladder_threads_per_encode(impl.threads, encodes.size());
   std::vector<LadderOutcome> out(encodes.size());
   std::vector<Lane> lanes;
   unsigned ahead = 1;
+  // Values of the reference alone (motion's SAD), computed by one run for all; with one
+  // encode there is nothing to share. Declared before the lanes: their runs use it.
+  ReferenceMemo memo;
+  ReferenceMemo* shared = encodes.size() > 1 ? &memo : nullptr;
+  unsigned lag = 0;  // how far behind its last submitted frame a run may still be working
   for (std::size_t k = 0; k < encodes.size(); ++k) {
     const LadderEncode& e = encodes[k];
     try {
       check_compatible(ref, *e.distorted);
       Lane lane;
       lane.k = k;
-      lane.run = std::make_unique<Run>(impl, ref.geometry(), Run::Hooks{}, threads_per_encode);
+      lane.run = std::make_unique<Run>(impl, ref.geometry(), Run::Hooks{}, threads_per_encode, shared);
+      // A cut run (segments) submits its last frames again as the next segment's warm-up.
+      lag = std::max(lag, lane.run->in_flight() + kMemoMargin);
       if (e.warn)
         for (const auto& why : lane.run->left_out()) e.warn(fmt::format("{}; it is left out of this run", why));
       ahead = std::max(ahead, lane.run->read_ahead());
@@ -123,8 +135,13 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
         end(lane, n, r.state == Frame::State::Have, d.state == Frame::State::Have);
     }
     if (r.state != Frame::State::Have) break;  // every lane has ended above
+    // Every run has scored the frames below n + 1 - in_flight: their shared values are
+    // not asked for again (were one asked, it would be computed again, the same).
+    if (n + 1 > lag) memo.forget_below(n + 1 - lag);
     if (progress) progress(n + 1);
   }
+  // Every run has ended (its Run destroyed): nothing asks the memo any more.
+  if (stats) *stats = {memo.computed(), memo.shared()};
   return out;
 }
 

@@ -16,6 +16,7 @@
 // encode only: the others go on to the end of the reference.
 #pragma once
 
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <optional>
@@ -43,12 +44,19 @@ struct LadderOutcome {
 // work differs between encodes; rounding up keeps every core busy).
 unsigned ladder_threads_per_encode(unsigned threads, std::size_t encodes);
 
+// What the encodes shared beyond the reference's pictures: values of the reference alone
+// (core/reference_memo.hpp) computed by one run, and taken by another instead of computed.
+struct LadderStats {
+  std::uint64_t reference_values_computed = 0, reference_values_shared = 0;
+};
+
 // Scores every encode against `ref` in one pass; one outcome per encode, in order.
 // `threads_per_encode` 0: ladder_threads_per_encode(engine's threads, encodes). `progress`
-// gets the reference frames handed out so far.
+// gets the reference frames handed out so far; `stats`, when given, what was shared.
 std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSource& ref,
                                               const std::vector<LadderEncode>& encodes, const RunLimits& limits,
                                               unsigned threads_per_encode = 0,
-                                              const std::function<void(unsigned)>& progress = {});
+                                              const std::function<void(unsigned)>& progress = {},
+                                              LadderStats* stats = nullptr);
 
 }  // namespace fastvmaf

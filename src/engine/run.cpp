@@ -24,12 +24,13 @@ bool any_values_at_flush(const std::vector<SlotSpec>& slots) {
 
 }  // namespace
 
-Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, unsigned threads)
+Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, unsigned threads,
+         ReferenceMemo* memo)
     : engine_(engine),
       geometry_(geometry),
       hooks_(std::move(hooks)),
       t0_(Clock::now()),
-      scheduler_(engine.slots, geometry, threads ? threads : engine.threads, engine.options.subsample) {
+      scheduler_(engine.slots, geometry, threads ? threads : engine.threads, engine.options.subsample, memo) {
   setup_s_ = since(t0_);
   final_when_replayed_ = !any_values_at_flush(engine.slots);
 

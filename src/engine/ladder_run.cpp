@@ -46,12 +46,13 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
   const EngineImpl& impl = EngineInternals::of(engine);
   if (threads_per_encode == 0) threads_per_encode = ladder_threads_per_encode(impl.threads, encodes.size());
   std::vector<LadderOutcome> out(encodes.size());
-  std::vector<Lane> lanes;
-  unsigned ahead = 1;
   // Values of the reference alone (motion's SAD), computed by one run for all; with one
-  // encode there is nothing to share. Declared before the lanes: their runs use it.
+  // encode there is nothing to share. Declared before the lanes, so that it outlives their
+  // runs on every path out of here.
   ReferenceMemo memo;
   ReferenceMemo* shared = encodes.size() > 1 ? &memo : nullptr;
+  std::vector<Lane> lanes;
+  unsigned ahead = 1;
   unsigned lag = 0;  // how far behind its last submitted frame a run may still be working
   for (std::size_t k = 0; k < encodes.size(); ++k) {
     const LadderEncode& e = encodes[k];

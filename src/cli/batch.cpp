@@ -15,7 +15,6 @@
 #include "cli/batch_manifest.hpp"
 #include "cli/score_pair.hpp"
 #include "cli/summary.hpp"
-#include "engine/ladder_run.hpp"
 
 namespace fastvmaf::cli {
 
@@ -81,7 +80,7 @@ int run_batch(Engine& engine, const Args& args) {
     }
     PairHooks ref_hooks;
     ref_hooks.note = encode_hooks.front().note;  // the reference's note, under the group's first line
-    const unsigned threads = ladder_threads_per_encode(std::max(1u, all_threads(args) / n_jobs), group.size());
+    const unsigned threads = std::max(1u, all_threads(args) / n_jobs);
     std::vector<EncodeScore> scores = score_ladder(engine, args, jobs, ref_hooks, encode_hooks, threads);
     for (std::size_t i = 0; i < group.size(); ++i) {
       PairOutcome& o = outcomes[group[i]];

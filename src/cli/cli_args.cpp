@@ -130,8 +130,8 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   std::string batch_jobs;
   app.add_option("--batch", a.batch_path,
                  "score many pairs in one process: a manifest ('-': standard input), one pair a line, tab-separated: reference, "
-                 "distorted, output file[, width, height, pixel format, bit depth for raw .yuv]; a summary "
-                 "table goes to stdout");
+                 "distorted, output file[, width, height, pixel format, bit depth for raw .yuv]; lines sharing a "
+                 "reference are scored in one pass over it; a summary table goes to stdout");
   app.add_option("--batch-jobs", batch_jobs, "with --batch: pairs scored at once (default 2)");
   app.add_option("-w,--width", width, "width (raw .yuv)");
   app.add_option("-h,--height", height, "height (raw .yuv)");

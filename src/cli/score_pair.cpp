@@ -2,11 +2,13 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <utility>
 
 #include "engine/file_run.hpp"
+#include "engine/ladder_run.hpp"
 #include "fastvmaf/version.hpp"
 #include "io/output_writer.hpp"
 
@@ -49,32 +51,36 @@ Result score_pair(Engine& engine, const Args& args, const PairJob& job, const Pa
 
 std::vector<EncodeScore> score_ladder(Engine& engine, const Args& args, const std::vector<PairJob>& jobs,
                                       const PairHooks& hooks, const std::vector<PairHooks>& encode_hooks,
-                                      unsigned threads_per_encode) {
+                                      unsigned threads) {
   std::vector<EncodeScore> out(jobs.size());
-  if (jobs.empty()) return out;
-  std::vector<std::string> dis_paths;
-  std::vector<FileRunHooks> file_hooks;
-  for (std::size_t k = 0; k < jobs.size(); ++k) {
-    dis_paths.push_back(jobs[k].dis_path);
-    file_hooks.push_back({{}, encode_hooks.at(k).warn, encode_hooks.at(k).note});
-  }
-  std::vector<LadderFileOutcome> runs;
-  try {
-    runs = run_file_ladder(engine, jobs.front().ref_path, dis_paths, file_options(args, jobs.front()),
-                           {hooks.progress, hooks.warn, hooks.note}, file_hooks, threads_per_encode);
-  } catch (const std::exception& e) {  // the reference: every encode fails with it
-    for (auto& o : out) o.error = e.what();
-    return out;
-  }
-  for (std::size_t k = 0; k < jobs.size(); ++k) {
-    EncodeScore& o = out[k];
-    o.sizes_differ = runs[k].sizes_differ;
+  for (std::size_t first = 0; first < jobs.size(); first += kMaxEncodesPerPass) {
+    const std::size_t end = std::min(jobs.size(), first + kMaxEncodesPerPass);
+    std::vector<std::string> dis_paths;
+    std::vector<FileRunHooks> file_hooks;
+    for (std::size_t k = first; k < end; ++k) {
+      dis_paths.push_back(jobs[k].dis_path);
+      file_hooks.push_back({{}, encode_hooks.at(k).warn, encode_hooks.at(k).note});
+    }
+    const unsigned per_encode = threads ? ladder_threads_per_encode(threads, end - first) : 0;
+    std::vector<LadderFileOutcome> runs;
     try {
-      if (!runs[k].ok) std::rethrow_exception(runs[k].error);
-      write_pair_output(args, jobs[k].output_path, runs[k].run);
-      o.result = std::move(runs[k].run.result);
-    } catch (const std::exception& e) {
-      o.error = e.what();
+      runs = run_file_ladder(engine, jobs[first].ref_path, dis_paths, file_options(args, jobs[first]),
+                             {hooks.progress, hooks.warn, hooks.note}, file_hooks, per_encode);
+    } catch (const std::exception& e) {  // the reference: every encode fails with it
+      for (std::size_t k = first; k < end; ++k) out[k].error = e.what();
+      continue;
+    }
+    for (std::size_t k = first; k < end; ++k) {
+      EncodeScore& o = out[k];
+      LadderFileOutcome& run = runs[k - first];
+      o.sizes_differ = run.sizes_differ;
+      try {
+        if (!run.ok) std::rethrow_exception(run.error);
+        write_pair_output(args, jobs[k].output_path, run.run);
+        o.result = std::move(run.run.result);
+      } catch (const std::exception& e) {
+        o.error = e.what();
+      }
     }
   }
   return out;

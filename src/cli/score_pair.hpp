@@ -4,6 +4,7 @@
 // (an encoding ladder) in one pass. Shared by the command (one -d, several) and --batch.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <functional>
 #include <optional>
@@ -36,14 +37,21 @@ struct EncodeScore {
   bool sizes_differ = false;  // as score_pair's
 };
 
+// The most encodes scored in one pass over a reference: each encode's run holds its own
+// frames in flight, reading threads and (on a GPU) device pipeline, so a manifest of a
+// hundred lines sharing one source is scored in passes of this many, not all at once.
+// Ladders are 6 to 12 rungs.
+inline constexpr std::size_t kMaxEncodesPerPass = 16;
+
 // An encoding ladder: `jobs` share one reference (and raw geometry), scored in one pass
-// over it (engine/ladder_run.hpp); each encode's output written as score_pair writes it.
-// `hooks`: the reference's note and the progress (reference frames); `encode_hooks`, one
-// per job: its warnings and notes. Never throws for an input: a reference that cannot be
-// opened fails every encode. `threads_per_encode` 0: the engine's threads shared out.
+// over it (engine/ladder_run.hpp; passes of kMaxEncodesPerPass); each encode's output
+// written as score_pair writes it. `hooks`: the reference's note and the progress
+// (reference frames, counted again in each pass); `encode_hooks`, one per job: its warnings
+// and notes. Never throws for an input: a reference that cannot be opened fails every
+// encode. `threads`: the worker threads the ladder's runs share (0: the engine's).
 std::vector<EncodeScore> score_ladder(Engine& engine, const Args& args, const std::vector<PairJob>& jobs,
                                       const PairHooks& hooks, const std::vector<PairHooks>& encode_hooks,
-                                      unsigned threads_per_encode = 0);
+                                      unsigned threads = 0);
 
 // The standard stream that already writes to `path` (-o /dev/stdout, /dev/fd/1, or the
 // file stdout is redirected to), or nullptr. Such an output goes through the stream:

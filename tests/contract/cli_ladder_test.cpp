@@ -172,6 +172,30 @@ TEST_F(Ladder, ATruncatedReferenceFailsOnlyTheEncodesThatReachIt) {
   EXPECT_EQ(cli({"-r", ref, "-d", two, "-n", "--feature", "psnr"}).status, 0);
 }
 
+TEST_F(Ladder, MoreEncodesThanOnePassTakesAreScoredInSeveralPasses) {
+  const auto ref = video("src.y4m", 32, 32, 3, 30);
+  std::vector<std::string> a{"-r", ref};
+  for (unsigned k = 0; k < 18; ++k) {
+    std::string name = "e";  // built in steps: GCC 12 warns (-Wrestrict) on "e" + to_string(k)
+    name += std::to_string(k);
+    name += ".y4m";
+    a.insert(a.end(), {"-d", video(name, 32, 32, 3, 31 + k)});
+  }
+  a.insert(a.end(), {"-o", path("{name}.json")});
+  a.insert(a.end(), kFlags.begin(), kFlags.end());
+  const ProcessResult r = cli(a);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 19u) << r.out;
+  for (int k = 0; k < 18; ++k) EXPECT_EQ(rows[k + 1].rfind(std::to_string(k + 1) + "\tok\t3\t", 0), 0u) << rows[k + 1];
+  // One encode of the first pass (16 at most) and one of the second.
+  for (const char* name : {"e0", "e17"}) {
+    SCOPED_TRACE(name);
+    single(ref, path(std::string(name) + ".y4m"), std::string(name) + "_single.json");
+    expect_same_scores(path(std::string(name) + ".json"), path(std::string(name) + "_single.json"));
+  }
+}
+
 TEST_F(Ladder, AMissingReferenceFailsEveryEncode) {
   const auto e1 = video("a.y4m", 32, 32, 2, 11);
   const auto e2 = video("b.y4m", 32, 32, 2, 12);

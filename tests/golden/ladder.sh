@@ -2,8 +2,8 @@
 # An encoding ladder (several -d, docs/adr/0014-encoding-ladder.md) scores each encode as
 # its single-pair run does: one source scored against several distortions of it in one
 # pass must write, for every encode, the output of the single-pair command, byte for byte
-# (fps aside: a measured speed), at 1 and 2 threads, from the command line and from a
-# --batch manifest whose lines share the reference.
+# (fps aside: a measured speed), at 1 and 2 threads and cut into segments of 3 frames,
+# from the command line and from a --batch manifest whose lines share the reference.
 #
 # The encodes, all of the pair's source: the pair's distorted video; the same cut short
 # (its first half: the length rule, a warning and the common frames); the same shifted
@@ -86,11 +86,14 @@ compare() {
   done
 }
 
-for t in 1 2; do
+# At 1 and 2 threads, and (s3) at 2 threads cut into segments of 3 frames, whose warm-up
+# frames ask for motion's shared SAD again.
+for t in 1 2 s3; do
   mkdir "$work/ladder$t"
   args=()
   for e in "${encodes[@]}"; do args+=(-d "$e"); done
-  "$cli" -r "$ref" "${args[@]}" "${flags[@]}" --threads $t -o "$work/ladder$t/{name}.json" \
+  case $t in s*) args+=(--threads 2 --segment-frames "${t#s}") ;; *) args+=(--threads "$t") ;; esac
+  "$cli" -r "$ref" "${args[@]}" "${flags[@]}" -o "$work/ladder$t/{name}.json" \
     > "$work/ladder$t.out" 2> "$work/ladder$t.err" || fail "ladder at $t threads: $(tail -n 3 "$work/ladder$t.err")"
   compare "$work/ladder$t" "ladder at $t threads"
   rows=$(grep -c $'\tok\t' "$work/ladder$t.out")
@@ -112,4 +115,4 @@ bflags=(-m version=vmaf_v0.6.1:name=v061 -m version=vmaf_v1.0.16_3d0h:name=v1 --
   fail "batch: $(tail -n 3 "$work/batch.err")"
 compare "$work/batch" "batch"
 echo "ok   $(basename "$dis"): ${#encodes[@]} encodes in one pass, each byte-identical to its single-pair run (1 and 2" \
-     "threads, and as --batch lines sharing the reference)"
+     "threads, segments of 3 frames, and as --batch lines sharing the reference)"

@@ -51,6 +51,9 @@ std::shared_ptr<Options> parse_options(std::vector<std::string> argv) {
   // stderr, and Python gets a ValueError saying where to look.
   if (auto code = fastvmaf::cli::parse(app, opts->args, static_cast<int>(ptrs.size()), ptrs.data()))
     throw std::invalid_argument("fastvmaf: the options were not understood (the parser's message is on stderr)");
+  // The module scores one pair per call (a ladder of several -d is the command's).
+  if (opts->args.dis_paths.size() > 1)
+    throw std::invalid_argument("fastvmaf: one distorted video per call; score each encode with its own call");
   fastvmaf::cli::check_model_names(opts->args);
   return opts;
 }

@@ -11,6 +11,12 @@
 // pair. A manifest in which two lines write the same output file, or an output is an
 // input, is refused before anything is scored (cli/batch_manifest.hpp).
 //
+// Lines that share a reference (the same file, and the same raw geometry) are scored
+// together in one pass over it, as several -d are (an encoding ladder, cli/ladder.hpp):
+// the reference is read once for all of them, and each line's output is still the
+// single-pair command's. Such a group is one of the --batch-jobs at once (scored in passes
+// of at most kMaxEncodesPerPass lines, cli/score_pair.hpp).
+//
 // Each pair's output is written as the single-pair command writes it; a pair that fails
 // (a bad line, a missing file, an input error) is reported on stderr and leaves no output,
 // and the others go on. At the end a summary table (pair, status, frames, fps, each

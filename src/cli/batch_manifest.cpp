@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -102,6 +103,29 @@ std::vector<ManifestLine> read_manifest(const std::string& path) {
     throw std::invalid_argument(
         fmt::format("the batch manifest \"{}\" lists no pair", path == "-" ? "(standard input)" : path));
   return lines;
+}
+
+std::vector<std::vector<std::size_t>> group_by_reference(const std::vector<ManifestLine>& lines) {
+  std::vector<std::vector<std::size_t>> groups;
+  std::map<std::string, std::size_t> by_key;  // reference and geometry -> group
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const ManifestLine& l = lines[k];
+    std::optional<std::string> id;
+    if (l.error.empty()) id = output_identity(l.job.ref_path);
+    if (!id || id->rfind("new:", 0) == 0) {
+      groups.push_back({k});
+      continue;
+    }
+    const VideoGeometry& g = l.job.raw_geometry;
+    const std::string key = l.job.raw ? fmt::format("{} raw {}x{} {} {}", *id, g.width, g.height,
+                                                    static_cast<int>(g.format), g.bpc)
+                                      : *id;
+    if (auto [it, added] = by_key.emplace(key, groups.size()); added)
+      groups.push_back({k});
+    else
+      groups[it->second].push_back(k);
+  }
+  return groups;
 }
 
 void check_manifest_outputs(const std::vector<ManifestLine>& lines) {

@@ -33,6 +33,14 @@ std::vector<ManifestLine> parse_manifest(std::istream& in, const std::filesystem
 // std::invalid_argument when it cannot be read or lists no pair.
 std::vector<ManifestLine> read_manifest(const std::string& path);
 
+// The manifest's lines grouped by reference, each group scored in one pass over its
+// reference (an encoding ladder, cli/ladder.hpp): good lines whose reference is the same
+// existing regular file (by device and inode, however spelled) and whose raw geometry is
+// the same, in manifest order; every other line (a bad line, a reference that is not
+// there or is a pipe or device, which cannot be read twice) is a group of its own. The
+// groups are in the order of their first lines.
+std::vector<std::vector<std::size_t>> group_by_reference(const std::vector<ManifestLine>& lines);
+
 // Refuses (std::invalid_argument, naming the lines) a manifest in which two good lines
 // write the same output file, or a line's output is an input of any line: one result
 // would be lost, or a source video overwritten. Files are compared by what they are

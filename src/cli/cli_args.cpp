@@ -1,6 +1,7 @@
 #include "cli/cli_args.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -78,8 +79,32 @@ ModelRequest parse_model_argument(const std::string& arg) {
   return m;
 }
 
+std::vector<std::string> ladder_output_paths(const std::vector<std::string>& outputs,
+                                             const std::vector<std::string>& distorted) {
+  std::vector<std::string> out;
+  if (outputs.empty()) return std::vector<std::string>(distorted.size());
+  if (outputs.size() == distorted.size()) {
+    out = outputs;
+  } else if (outputs.size() == 1 && outputs[0].find("{name}") != std::string::npos) {
+    for (const auto& d : distorted) {
+      std::string o = outputs[0];
+      const std::string name = std::filesystem::path(d).stem().string();
+      for (std::size_t p; (p = o.find("{name}")) != std::string::npos;) o.replace(p, 6, name);
+      out.push_back(std::move(o));
+    }
+  } else {
+    throw std::invalid_argument(fmt::format(
+        "{} distorted videos (-d) and {} output files (-o): give one -o per -d, in the same order, or one -o "
+        "template with {{name}} (the distorted file's name without folder and extension), e.g. -o {{name}}.json",
+        distorted.size(), outputs.size()));
+  }
+  return out;
+}
+
 void check_model_names(const Args& a) {
-  if (a.output_path.empty()) return;
+  bool any_output = !a.output_path.empty();
+  for (const auto& o : a.ladder_outputs) any_output = any_output || !o.empty();
+  if (!any_output) return;
   for (const auto& m : a.engine.models)
     if (auto why = io::name_problem(m.name, a.output_format))
       throw std::invalid_argument(fmt::format(
@@ -98,12 +123,15 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   std::string cpumask, gpumask;
 
   app.add_option("-r,--reference", a.ref_path, "reference: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)");
-  app.add_option("-d,--distorted", a.dis_path, "distorted: .y4m, raw .yuv or compressed (.mp4, .mkv, ...)");
+  app.add_option("-d,--distorted", a.dis_paths,
+                 "distorted: .y4m, raw .yuv or compressed (.mp4, .mkv, ...); repeatable: several -d score every "
+                 "encode of a ladder against the reference in one pass over it (the reference read once), each "
+                 "with its own output (-o once per -d, or one -o with {name}) and a summary table on stdout");
   std::string batch_jobs;
   app.add_option("--batch", a.batch_path,
                  "score many pairs in one process: a manifest ('-': standard input), one pair a line, tab-separated: reference, "
-                 "distorted, output file[, width, height, pixel format, bit depth for raw .yuv]; a summary "
-                 "table goes to stdout");
+                 "distorted, output file[, width, height, pixel format, bit depth for raw .yuv]; lines sharing a "
+                 "reference are scored in one pass over it; a summary table goes to stdout");
   app.add_option("--batch-jobs", batch_jobs, "with --batch: pairs scored at once (default 2)");
   app.add_option("-w,--width", width, "width (raw .yuv)");
   app.add_option("-h,--height", height, "height (raw .yuv)");
@@ -113,7 +141,9 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
                  "model: path=FILE or version=NAME, with :name=NAME, :disable_clip, :enable_transform, "
                  ":EXTRACTOR.OPTION=VALUE; repeatable");
   app.add_option("--feature", features, "additional feature: NAME or NAME=key=value:key=value; repeatable");
-  app.add_option("-o,--output", a.output_path, "output file");
+  app.add_option("-o,--output", a.output_paths,
+                 "output file; with several -d, one per -d in the same order, or one template in which {name} "
+                 "is each distorted file's name without folder and extension (-o scores/{name}.json)");
   app.add_option("--html", a.html_path,
                  "also write the run's report: one self-contained HTML file of curves and tables (see `fastvmaf "
                  "report --help` to draw one from JSON outputs)");
@@ -204,6 +234,18 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
       a.number_format.digits = static_cast<int>(parse_unsigned("--precision", precision, 0, 17));
     }
   }
+  if (!a.dis_paths.empty()) a.dis_path = a.dis_paths.front();
+  if (a.dis_paths.size() > 1) {
+    a.ladder_outputs = ladder_output_paths(a.output_paths, a.dis_paths);
+    if (!a.html_path.empty())
+      throw std::invalid_argument("--html draws one run; for several -d, write JSON outputs and draw their report "
+                                  "with fastvmaf report OUTPUT.json ... -o report.html");
+  } else if (a.output_paths.size() > 1) {
+    throw std::invalid_argument(fmt::format("{} output files (-o) for one distorted video (-d): give one",
+                                            a.output_paths.size()));
+  } else if (!a.output_paths.empty()) {
+    a.output_path = a.output_paths.front();
+  }
   if (a.batch_path.empty()) {
     if (a.ref_path.empty() || a.dis_path.empty())
       throw std::invalid_argument(fmt::format("{} is required: give the reference (-r) and the distorted video (-d), "
@@ -214,7 +256,7 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
     if (!a.html_path.empty())
       throw std::invalid_argument("--html draws one run; for a batch, draw the report of its JSON outputs with "
                                   "fastvmaf report OUTPUT.json ... -o report.html");
-    if (!a.ref_path.empty() || !a.dis_path.empty() || !a.output_path.empty() || given > 0)
+    if (!a.ref_path.empty() || !a.dis_paths.empty() || !a.output_paths.empty() || given > 0)
       throw std::invalid_argument("--batch takes the pairs, their outputs and their raw geometry from the manifest: "
                                   "drop -r, -d, -o and -w/-h/-p/-b");
     if (!batch_jobs.empty()) a.batch_jobs = parse_unsigned("--batch-jobs", batch_jobs, 1, 64);

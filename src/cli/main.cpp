@@ -19,6 +19,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/ladder.hpp"
 #include "cli/output_guard.hpp"
 #include "cli/report_delegate.hpp"
 #include "cli/score_pair.hpp"
@@ -34,6 +35,12 @@ namespace {
 
 // The inputs' sizes differ and --scale was not given (for the hint after the error).
 bool g_sizes_differ = false;
+
+// Sizes differ: an encode at a lower resolution is scored after scaling it.
+void print_scale_hint() {
+  std::fprintf(stderr, "fastvmaf: hint: --scale scales the distorted video to the reference's size "
+                       "(bicubic, as ffmpeg's scale filter)\n");
+}
 
 // One line per extractor: name, the backends implementing it, the features it provides.
 void list_features() {
@@ -134,6 +141,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
 
   // Before anything is scored: an output that cannot be written would lose the run.
   fastvmaf::cli::check_model_names(args);
+  if (args.dis_paths.size() > 1) fastvmaf::cli::check_ladder_outputs(args);
   if (!args.output_path.empty() && !fastvmaf::cli::standard_stream_writing(args.output_path))
     fastvmaf::io::check_output_path(args.output_path);
   if (!args.output_path.empty())
@@ -148,12 +156,19 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   for (const auto& note : args.notes) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
 
   // A batch shares the threads out between the pairs it scores at once.
+  // (a ladder shares them out between its encodes' runs: engine/ladder_run.hpp).
+  args.all_threads = args.engine.threads;
   if (!args.batch_path.empty()) args.engine.threads = fastvmaf::cli::batch_threads_per_job(args);
   const auto t_engine = std::chrono::steady_clock::now();
   fastvmaf::Engine engine(args.engine);
   const double engine_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_engine).count();
   for (const auto& note : engine.notes()) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
   if (!args.batch_path.empty()) return fastvmaf::cli::run_batch(engine, args);
+  if (args.dis_paths.size() > 1) {
+    const int code = fastvmaf::cli::run_ladder(engine, args, g_sizes_differ);
+    if (g_sizes_differ) print_scale_hint();  // an encode failed on its size; the others went on
+    return code;
+  }
 
   std::function<void(unsigned)> progress;
   if (tty && !args.quiet) {
@@ -207,10 +222,7 @@ int main(int argc, char** argv) {
     if (args.default_model && std::string(e.what()).find("too small") != std::string::npos)
       std::fprintf(stderr, "fastvmaf: hint: for small frames choose a model without CAMBI and SpEED, e.g. "
                            "-m version=vmaf_v0.6.1\n");
-    // Sizes differ: an encode at a lower resolution is scored after scaling it.
-    if (g_sizes_differ)
-      std::fprintf(stderr, "fastvmaf: hint: --scale scales the distorted video to the reference's size "
-                           "(bicubic, as ffmpeg's scale filter)\n");
+    if (g_sizes_differ) print_scale_hint();
   }
   // What went to stdout (scores, an output, --version) must have arrived: a full disk or
   // a closed stdout is an error, not a silent success.

@@ -1,10 +1,13 @@
 // Scoring one reference/distorted pair as the command does it: open both inputs (any
 // kind open_video takes), scale the distorted one when --scale asks, run the engine, and
-// write the output file atomically. Shared by the single-pair command and --batch.
+// write the output file atomically; or one reference against several distorted videos
+// (an encoding ladder) in one pass. Shared by the command (one -d, several) and --batch.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +28,30 @@ struct PairHooks {
 // then no output file is left. `sizes_differ` is set when the inputs' sizes differ and
 // no --scale was given (for the hint after the error).
 Result score_pair(Engine& engine, const Args& args, const PairJob& job, const PairHooks& hooks, bool& sizes_differ);
+
+// One encode of score_ladder: its Result once scored and its output written, else the
+// error (what score_pair would have thrown for the pair).
+struct EncodeScore {
+  std::optional<Result> result;
+  std::string error;
+  bool sizes_differ = false;  // as score_pair's
+};
+
+// The most encodes scored in one pass over a reference: each encode's run holds its own
+// frames in flight, reading threads and (on a GPU) device pipeline, so a manifest of a
+// hundred lines sharing one source is scored in passes of this many, not all at once.
+// Ladders are 6 to 12 rungs.
+inline constexpr std::size_t kMaxEncodesPerPass = 16;
+
+// An encoding ladder: `jobs` share one reference (and raw geometry), scored in one pass
+// over it (engine/ladder_run.hpp; passes of kMaxEncodesPerPass); each encode's output
+// written as score_pair writes it. `hooks`: the reference's note and the progress
+// (reference frames, counted again in each pass); `encode_hooks`, one per job: its warnings
+// and notes. Never throws for an input: a reference that cannot be opened fails every
+// encode. `threads`: the worker threads the ladder's runs share (0: the engine's).
+std::vector<EncodeScore> score_ladder(Engine& engine, const Args& args, const std::vector<PairJob>& jobs,
+                                      const PairHooks& hooks, const std::vector<PairHooks>& encode_hooks,
+                                      unsigned threads = 0);
 
 // The standard stream that already writes to `path` (-o /dev/stdout, /dev/fd/1, or the
 // file stdout is redirected to), or nullptr. Such an output goes through the stream:

@@ -46,6 +46,7 @@ namespace fastvmaf {
 namespace gpu {
 class DeviceFrame;  // the frame's planes on the device (src/gpu/)
 }
+class ReferenceMemo;  // core/reference_memo.hpp
 
 // Receives feature values. `name` is the full collector key (see feature_name.hpp).
 class FeatureSink {
@@ -72,6 +73,11 @@ struct FrameInput {
   // Bands of this frame's work may run on the engine's threads (core/parallel.hpp);
   // null: run them in order on the calling thread.
   const ParallelFor* parallel = nullptr;
+  // On the runs of an encoding ladder (one reference, several distorted videos): values of
+  // the reference pictures alone, computed by one run and shared by all
+  // (core/reference_memo.hpp); null otherwise. A CPU extractor may take from it only what
+  // depends on nothing but the reference pictures it is given and the frame's index.
+  ReferenceMemo* reference_memo = nullptr;
 };
 
 class FeatureCollector;

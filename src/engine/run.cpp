@@ -24,12 +24,13 @@ bool any_values_at_flush(const std::vector<SlotSpec>& slots) {
 
 }  // namespace
 
-Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks)
+Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, unsigned threads,
+         ReferenceMemo* memo)
     : engine_(engine),
       geometry_(geometry),
       hooks_(std::move(hooks)),
       t0_(Clock::now()),
-      scheduler_(engine.slots, geometry, engine.threads, engine.options.subsample) {
+      scheduler_(engine.slots, geometry, threads ? threads : engine.threads, engine.options.subsample, memo) {
   setup_s_ = since(t0_);
   final_when_replayed_ = !any_values_at_flush(engine.slots);
 
@@ -42,7 +43,7 @@ Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks)
   // the reader threads wake once per several frames rather than once per frame.
   const unsigned small_frames = static_cast<unsigned>(
       std::min<std::size_t>(16, (std::size_t{32} << 20) / std::max<std::size_t>(pair_bytes, 1)));
-  const unsigned threads = engine.threads;
+  if (threads == 0) threads = engine.threads;
   ahead_ = std::max(1u, std::min(by_memory / 3, std::max(threads, small_frames)));
   // A GPU run does little on the host but read: with several reading threads per file
   // (a quarter of the cores, at most 4) the pread copies into the pinned slabs keep up

@@ -48,8 +48,12 @@ class Run {
     std::function<void(const FrameScores&)> on_frame;  // each frame once it is final
   };
 
-  // Initialises every extractor for `geometry` (and the device pipeline).
-  Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks);
+  // Initialises every extractor for `geometry` (and the device pipeline). `threads`: the
+  // run's worker threads, 0: the engine's (an encoding ladder shares the engine's threads
+  // out between its encodes' runs, engine/ladder_run.hpp).
+  // `memo`: the ladder's reference values shared between its runs (core/reference_memo.hpp).
+  Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, unsigned threads = 0,
+      ReferenceMemo* memo = nullptr);
   ~Run();
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
@@ -60,6 +64,9 @@ class Run {
   PairStorage* pair_storage() { return scheduler_.pair_storage(); }
   // How many frames a reader may read ahead of submit() within the run's memory budget.
   unsigned read_ahead() const { return ahead_; }
+  // Frames submitted and not yet final, at most: when frame n is submitted, every frame
+  // below n + 1 - in_flight() has been scored.
+  unsigned in_flight() const { return in_flight_; }
   // Reading threads per file that can be read at random (io::PairReader).
   unsigned readers() const { return readers_; }
   // Why each --feature-only extractor that refused the input was left out (Scheduler).

@@ -43,9 +43,10 @@ std::unique_ptr<FeatureExtractor> make_instance(const SlotSpec& spec, const Vide
   return e;
 }
 
-FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel) {
+FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel, ReferenceMemo* memo) {
   FrameInput in;
   in.parallel = parallel;
+  in.reference_memo = memo;
   in.index = j.pair.index;
   in.ref = j.pair.ref.get();
   in.dis = j.pair.dis.get();
@@ -58,8 +59,8 @@ FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel) {
 }  // namespace
 
 Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads,
-                     unsigned subsample)
-    : geometry_(geometry), subsample_(subsample ? subsample : 1), spec_count_(slots.size()) {
+                     unsigned subsample, ReferenceMemo* memo)
+    : geometry_(geometry), subsample_(subsample ? subsample : 1), spec_count_(slots.size()), memo_(memo) {
   Backend gpu = Backend::Cpu;
   std::vector<gpu::Twin*> twins;
   std::exception_ptr first_refusal;
@@ -138,7 +139,7 @@ void Scheduler::run_on_instance(Slot& slot, std::size_t k, Job& job) {
       }
     }
     if (!inst) inst = make_instance(*slot.spec, geometry_);
-    inst->submit(input_of(job, parallel_.get()));
+    inst->submit(input_of(job, parallel_.get(), memo_));
     inst->collect(job.pair.index, job.sinks[k]);
   } catch (...) {
     std::lock_guard lock(mu_);
@@ -165,7 +166,7 @@ void Scheduler::run_strand(Slot& slot, std::size_t k) {
       slot.queue.pop_front();
     }
     try {
-      slot.sole->submit(input_of(*job, parallel_.get()));
+      slot.sole->submit(input_of(*job, parallel_.get(), memo_));
       slot.sole->collect(job->pair.index, job->sinks[k]);
     } catch (...) {
       std::lock_guard lock(mu_);

@@ -59,7 +59,10 @@ class Scheduler {
   // Creates and initialises one instance of every slot, so option and size errors
   // surface before any frame is read. Optional slots that refuse the input are left
   // out (see left_out()); if every slot would be, the first refusal is thrown.
-  Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads, unsigned subsample);
+  // `memo`: an encoding ladder's shared reference values, handed to the CPU extractors
+  // (FrameInput::reference_memo); null for a run of its own.
+  Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads, unsigned subsample,
+            ReferenceMemo* memo = nullptr);
   // Why each left-out slot refused the input, in slot order.
   const std::vector<std::string>& left_out() const { return left_out_; }
   ~Scheduler();
@@ -120,6 +123,7 @@ class Scheduler {
   // far back as an extractor with needs_prev_ref reads (prev_refs_: 0, 1 or 2).
   std::shared_ptr<const Picture> prev_ref_, prev_prev_ref_;
   unsigned prev_refs_ = 0;
+  ReferenceMemo* memo_ = nullptr;
   std::unique_ptr<PoolParallel> parallel_;  // bands of a frame on pool_ (core/parallel.hpp)
   // Last member: destroyed first, so running tasks finish while the rest still lives.
   std::unique_ptr<ThreadPool> pool_;

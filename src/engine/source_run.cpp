@@ -11,8 +11,6 @@
 
 namespace fastvmaf {
 
-namespace {
-
 void check_compatible(const io::VideoSource& ref, const io::VideoSource& dis) {
   const VideoGeometry& a = ref.geometry();
   const VideoGeometry& b = dis.geometry();
@@ -26,8 +24,6 @@ void check_compatible(const io::VideoSource& ref, const io::VideoSource& dis) {
         dis.format_name(), b.bpc));
   }
 }
-
-}  // namespace
 
 Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& dis, const RunLimits& limits,
                    const std::function<void(unsigned)>& progress,

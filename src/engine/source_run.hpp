@@ -13,6 +13,10 @@
 
 namespace fastvmaf {
 
+// Throws InputError naming both when the sources differ in size, chroma format or bit
+// depth (or one is monochrome and the other not): they cannot be scored as a pair.
+void check_compatible(const io::VideoSource& ref, const io::VideoSource& dis);
+
 // Throws InputError when the sources differ in geometry or hold no common frame.
 Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& dis, const RunLimits& limits,
                    const std::function<void(unsigned)>& progress = {},

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "core/reference_memo.hpp"
 #include "core/registry.hpp"
 
 namespace fastvmaf::motion {
@@ -32,15 +33,25 @@ void MotionExtractor::submit(const FrameInput& f) {
     throw std::logic_error(fmt::format("motion: frame {} arrived without the reference of frame {}", f.index,
                                        f.index - p_.min_index()));
   // Integer sums: the bands' SADs add up to libvmaf's whatever the split.
-  const unsigned bands = band_count(h_, kMinBandRows, kMaxBands, h_);
-  std::uint64_t band_sad[kMaxBands] = {};
-  parallel_for(f.parallel, bands, [&](unsigned b) {
-    thread_local SadScratch scratch;
-    band_sad[b] = sad_rows(prev->plane(0), f.ref->plane(0), bpc_, band_begin(h_, bands, b),
-                           band_begin(h_, bands, b + 1), dsp_, scratch);
-  });
-  std::uint64_t sad = 0;
-  for (unsigned b = 0; b < bands; ++b) sad += band_sad[b];
+  auto frame_sad = [&] {
+    const unsigned bands = band_count(h_, kMinBandRows, kMaxBands, h_);
+    std::uint64_t band_sad[kMaxBands] = {};
+    parallel_for(f.parallel, bands, [&](unsigned b) {
+      thread_local SadScratch scratch;
+      band_sad[b] = sad_rows(prev->plane(0), f.ref->plane(0), bpc_, band_begin(h_, bands, b),
+                             band_begin(h_, bands, b + 1), dsp_, scratch);
+    });
+    std::uint64_t sad = 0;
+    for (unsigned b = 0; b < bands; ++b) sad += band_sad[b];
+    return sad;
+  };
+  // The SAD reads the reference pictures of this frame and of the one the window names,
+  // nothing else: on an encoding ladder every encode's run has the same ones at this index,
+  // so one run computes it for all. The score's options apply per run, after.
+  const std::uint64_t sad = f.reference_memo
+                                ? f.reference_memo->once(p_.five_frame_window ? "motion_sad:i-2" : "motion_sad:i-1",
+                                                         f.index, frame_sad)
+                                : frame_sad();
   score_ = sad_score(sad, w_, h_, p_);
 }
 

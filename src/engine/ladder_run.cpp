@@ -1,0 +1,149 @@
+#include "engine/ladder_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+#include "core/reference_memo.hpp"
+#include "engine/engine_impl.hpp"
+#include "engine/run.hpp"
+#include "engine/source_run.hpp"
+#include "io/frame_reader.hpp"
+
+namespace fastvmaf {
+
+namespace {
+
+using Frame = io::FrameReader::Frame;
+
+// Frames kept in the shared memo beyond a run's frames in flight: a cut run's warm-up
+// (the history of its extractors, at most 2) submitted again, and some slack.
+constexpr unsigned kMemoMargin = 4;
+
+// One encode while it is being scored.
+struct Lane {
+  std::size_t k = 0;  // the encode's index
+  std::unique_ptr<Run> run;
+  std::unique_ptr<io::FrameReader> reader;
+  bool open() const { return run != nullptr; }
+};
+
+}  // namespace
+
+unsigned ladder_threads_per_encode(unsigned threads, std::size_t encodes) {
+  const unsigned n = static_cast<unsigned>(std::max<std::size_t>(1, encodes));
+  return std::max(1u, (threads + n - 1) / n);
+}
+
+std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSource& ref,
+                                              const std::vector<LadderEncode>& encodes, const RunLimits& limits,
+                                              unsigned threads_per_encode,
+                                              const std::function<void(unsigned)>& progress, LadderStats* stats) {
+  const EngineImpl& impl = EngineInternals::of(engine);
+  if (threads_per_encode == 0) threads_per_encode = ladder_threads_per_encode(impl.threads, encodes.size());
+  std::vector<LadderOutcome> out(encodes.size());
+  // Values of the reference alone (motion's SAD), computed by one run for all; with one
+  // encode there is nothing to share. Declared before the lanes, so that it outlives their
+  // runs on every path out of here.
+  ReferenceMemo memo;
+  ReferenceMemo* shared = encodes.size() > 1 ? &memo : nullptr;
+  std::vector<Lane> lanes;
+  unsigned ahead = 1;
+  unsigned lag = 0;  // how far behind its last submitted frame a run may still be working
+  for (std::size_t k = 0; k < encodes.size(); ++k) {
+    const LadderEncode& e = encodes[k];
+    try {
+      check_compatible(ref, *e.distorted);
+      Lane lane;
+      lane.k = k;
+      lane.run = std::make_unique<Run>(impl, ref.geometry(), Run::Hooks{}, threads_per_encode, shared);
+      // A cut run (segments) submits its last frames again as the next segment's warm-up.
+      lag = std::max(lag, lane.run->in_flight() + kMemoMargin);
+      if (e.warn)
+        for (const auto& why : lane.run->left_out()) e.warn(fmt::format("{}; it is left out of this run", why));
+      ahead = std::max(ahead, lane.run->read_ahead());
+      lanes.push_back(std::move(lane));
+    } catch (...) {
+      out[k].error = std::current_exception();
+    }
+  }
+  if (lanes.empty()) return out;
+  for (Lane& lane : lanes)
+    lane.reader = std::make_unique<io::FrameReader>(*encodes[lane.k].distorted, limits.frame_skip_dist,
+                                                    limits.frame_cnt, lane.run->read_ahead());
+  // The reference's reader keeps as far ahead as the most eager encode's run reads ahead.
+  io::FrameReader ref_reader(ref, limits.frame_skip_ref, limits.frame_cnt, ahead);
+
+  auto close = [](Lane& lane) {
+    lane.run.reset();
+    lane.reader.reset();
+  };
+  auto fail = [&](Lane& lane, std::exception_ptr error) {
+    out[lane.k].error = std::move(error);
+    close(lane);
+  };
+  // The clean end of an encode at frame n: as run_sources ends a pair.
+  auto end = [&](Lane& lane, unsigned n, bool ref_more, bool dis_more) {
+    const LadderEncode& e = encodes[lane.k];
+    try {
+      if (lane.run->frames() == 0)
+        throw InputError(
+            fmt::format("no frames to score: \"{}\" or \"{}\" is empty", ref.path(), e.distorted->path()));
+      Result r = lane.run->finish();
+      if (ref_more != dis_more && e.warn) {
+        const io::VideoSource& ended = ref_more ? *e.distorted : ref;
+        const io::VideoSource& other = ref_more ? ref : *e.distorted;
+        e.warn(fmt::format("\"{}\" ended before \"{}\"; scored the first {} frames", ended.path(), other.path(), n));
+      }
+      out[lane.k].result = std::move(r);
+      close(lane);
+    } catch (...) {
+      fail(lane, std::current_exception());
+    }
+  };
+
+  const auto t0 = std::chrono::steady_clock::now();
+  for (unsigned n = 0;; ++n) {
+    if (std::none_of(lanes.begin(), lanes.end(), [](const Lane& l) { return l.open(); })) break;
+    const Frame r = ref_reader.next();
+    if (n == 0) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      for (Lane& lane : lanes)
+        if (lane.open()) lane.run->note_first_frame(s);
+    }
+    for (Lane& lane : lanes) {
+      if (!lane.open()) continue;
+      const Frame d = lane.reader->next();
+      if (r.state == Frame::State::Have && d.state == Frame::State::Have) {
+        try {
+          lane.run->submit(FramePair{n, r.picture, d.picture});
+        } catch (...) {
+          fail(lane, std::current_exception());
+        }
+        continue;
+      }
+      // One side stopped at frame n: an error there is the encode's error (reference
+      // first, as io::PairReader decides), else the encode ends cleanly.
+      if (r.state == Frame::State::Error)
+        fail(lane, r.error);
+      else if (d.state == Frame::State::Error)
+        fail(lane, d.error);
+      else
+        end(lane, n, r.state == Frame::State::Have, d.state == Frame::State::Have);
+    }
+    if (r.state != Frame::State::Have) break;  // every lane has ended above
+    // Every run has scored the frames below n + 1 - in_flight: their shared values are
+    // not asked for again (were one asked, it would be computed again, the same).
+    if (n + 1 > lag) memo.forget_below(n + 1 - lag);
+    if (progress) progress(n + 1);
+  }
+  // Every run has ended (its Run destroyed): nothing asks the memo any more.
+  if (stats) *stats = {memo.computed(), memo.shared()};
+  return out;
+}
+
+}  // namespace fastvmaf

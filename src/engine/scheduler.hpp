@@ -59,7 +59,9 @@ class Scheduler {
   // Creates and initialises one instance of every slot, so option and size errors
   // surface before any frame is read. Optional slots that refuse the input are left
   // out (see left_out()); if every slot would be, the first refusal is thrown.
-  Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads, unsigned subsample);
+  // `thread_init` runs first on each of its threads (ThreadPool).
+  Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads, unsigned subsample,
+            std::function<void()> thread_init = {});
   // Why each left-out slot refused the input, in slot order.
   const std::vector<std::string>& left_out() const { return left_out_; }
   ~Scheduler();

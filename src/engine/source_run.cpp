@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "engine/engine_impl.hpp"
+#include "engine/hybrid_run.hpp"
 #include "engine/run.hpp"
 #include "io/pair_reader.hpp"
 
@@ -33,6 +34,9 @@ Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& 
                    const std::function<void(unsigned)>& progress,
                    const std::function<void(const std::string&)>& warn) {
   check_compatible(ref, dis);
+  // --backend auto, cpu+X, several pipelines: workers scoring segments side by side.
+  const EngineImpl& impl = EngineInternals::of(engine);
+  if (const unsigned frames = workers_frames(impl, ref, dis, limits)) return run_workers(impl, ref, dis, limits, frames, progress, warn);
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
 

@@ -81,6 +81,14 @@ struct Runtime {
   // with up to `lanes` compute lanes (the backend may give fewer).
   std::unique_ptr<FramePipeline> (*open)(const VideoGeometry& geometry, PlaneMask planes,
                                          std::size_t results_bytes, unsigned lanes) = nullptr;
+  // The devices a run may spread its pipelines over (--gpus all); 0 when none is usable.
+  // Never throws.
+  unsigned (*device_count)() = nullptr;
+  // Makes device `index` the calling thread's for what it does next (its twins' init, its
+  // pipeline, its strand): every thread of a device worker calls it first. Throws
+  // DeviceError for a device that is not there. SYCL drives the one device --sycl-device
+  // picks: only 0.
+  void (*use_device)(unsigned index) = nullptr;
 };
 
 void register_runtime(const Runtime& runtime);

@@ -123,6 +123,9 @@ Engine::Impl::Impl(EngineOptions o) : options(std::move(o)) {
   // auto and cpu+X: the CPU's slots now; the device is probed when a run first needs it
   // (device_plan), so a run that the CPU alone finishes never pays for a device.
   if (!hybrid) gpu = resolve_backend(options.backend, notes, device_name);
+  if (options.backend == BackendChoice::Auto)
+    notes.push_back("--backend auto: the CPU scores at once; a GPU, where there is one, is started beside it for "
+                    "runs long enough to pay for its start-up");
 }
 
 const Engine::Impl::DevicePlan& Engine::Impl::device_plan() const {

@@ -368,6 +368,10 @@ unsigned workers_frames(const EngineImpl& engine, const io::VideoSource& ref, co
                         const RunLimits& limits) {
   if (!ref.indexed() || !dis.indexed()) return 0;
   if (engine.segment_history() == kUnboundedHistory) return 0;
+  // auto in a build without any GPU backend: the CPU's plain run.
+  if (engine.options.backend == BackendChoice::Auto &&
+      !(gpu::backend_built(Backend::Cuda) || gpu::backend_built(Backend::Hip) || gpu::backend_built(Backend::Sycl)))
+    return 0;
   if (!engine.hybrid) {
     // cuda, hip or sycl: workers only for several pipelines, or one on another device.
     if (engine.gpu == Backend::Cpu) return 0;

@@ -102,6 +102,9 @@ std::string device_selector(Backend backend);
 // this build has no such backend or its module cannot be loaded (`why` then says why:
 // empty when the build has none). Thread-safe.
 const Runtime* find_runtime(Backend backend, std::string* why = nullptr);
+// Whether this build has the backend at all (built in, or a module it would load), without
+// loading anything.
+bool backend_built(Backend backend);
 
 }  // namespace fastvmaf::gpu
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -29,9 +30,21 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); }
 
 // --backend auto starts a device only when the CPU, at the rate of its first segment, would
-// need longer than this for the rest: about a CUDA process's start-up on the H200 (~350 ms
-// before its first frame), so a run the CPU finishes sooner never waits for a device.
-constexpr double kDeviceWorthS = 0.25;
+// need longer than this for the rest: a CUDA process's start-up on the H200 (~350 ms before
+// its first frame) and a margin. A device started is waited for at the end (its runtime's
+// initialisation cannot be abandoned), so a run the CPU would finish before the device is
+// ready must not start one. $FASTVMAF_AUTO_DEVICE_AFTER_S overrides it, for measurements.
+double device_worth_s() {
+  static const double s = [] {
+    if (const char* e = std::getenv("FASTVMAF_AUTO_DEVICE_AFTER_S")) {
+      char* end = nullptr;
+      const double v = std::strtod(e, &end);
+      if (end != e && v >= 0) return v;
+    }
+    return 0.4;
+  }();
+  return s;
+}
 // A device worker's scheduler threads: its strand and the twins' finish (every extractor
 // of a hybrid run has a twin); the CPU engine keeps the cores.
 constexpr unsigned kDeviceThreads = 2;
@@ -223,6 +236,7 @@ void Workers::launch_devices(unsigned first_w) {
     if (plan.backend == Backend::Cpu || !plan.every_slot) {
       // No GPU, or an extractor without a twin there: the CPU scores this run alone (the
       // engine's notes say which).
+      dispatcher_.rename(first_w, plan.backend == Backend::Cpu ? "no-gpu" : fmt::format("{}-no-twin", to_string(plan.backend)));
       dispatcher_.retire(first_w);
       return;
     }
@@ -300,7 +314,7 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
     score_segments(*cpu, *cpu_w, [&] {
       report();
       // auto: after the first segment, a device only when the rest would take the CPU long.
-      if (!devices_started_ && dispatcher_.seconds_left(*cpu_w) > kDeviceWorthS) start_devices();
+      if (!devices_started_ && dispatcher_.seconds_left(*cpu_w) > device_worth_s()) start_devices();
     });
   } else {
     // --gpus with cuda, hip or sycl: the devices alone, each pipeline on a thread of its own.

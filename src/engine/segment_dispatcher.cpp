@@ -30,7 +30,7 @@ unsigned SegmentDispatcher::size_for(const Worker& me) const {
   for (const auto& w : workers_) {
     if (w.retired) continue;
     ++active;
-    if (&w != &me) others_in_hand += w.in_hand;
+    if (&w != &me && w.rate() > 0) others_in_hand += w.in_hand;
     if (w.rate() > 0) {
       known += w.rate();
       ++known_n;
@@ -45,26 +45,37 @@ unsigned SegmentDispatcher::size_for(const Worker& me) const {
   const double mean = known / known_n;
   const double total = known + unknown_n * mean;
   const double r = me.rate() > 0 ? me.rate() : mean;
-  // Everyone finishing together ends at T: r * T is my part of what is left and of what
-  // the others hold.
-  const double t_end = (remaining + others_in_hand) / total;
-  const double fair = r * t_end;
   double chunk;
   if (me.rate() > 0) {
     chunk = std::max<double>(std::ceil(remaining * (r / total) / 2), me.min);
   } else {
     chunk = me.first;  // not measured yet
   }
-  // A piece that would end after the others had finished everything without it is cut to
-  // what it can do by then, or not taken at all.
-  if (chunk > fair + 0.5) chunk = std::floor(fair);
+  // Everyone measured finishing together ends at T: r * T is my part of what is left and of
+  // what they hold. A piece that would end after that is cut to what I can do by then, or
+  // not taken at all. Only workers that have measured count: one that has not may never
+  // come (a device still starting, or none there), and must not be left the tail.
+  const double others = known - (me.rate() > 0 ? me.rate() : 0.0);
+  if (others > 0) {
+    const double fair = r * (remaining + others_in_hand) / (others + r);
+    if (chunk > fair + 0.5) chunk = std::floor(fair);
+  } else if (me.rate() <= 0) {
+    chunk = std::min<double>(chunk, std::max(1u, remaining / active));
+  }
   if (chunk < 1) return 0;
   return std::min(static_cast<unsigned>(chunk), remaining);
 }
 
 std::optional<SegmentRange> SegmentDispatcher::next(unsigned w) {
   std::lock_guard lock(mu_);
-  if (!returned_.empty() && workers_.at(w).retired && !workers_.at(w).failed) workers_.at(w).retired = false;
+  {
+    // A worker that stopped for want of a piece takes pieces again when one was handed back,
+    // or when nobody else is left to take what remains.
+    Worker& me = workers_.at(w);
+    bool others = false;
+    for (const auto& o : workers_) others = others || (&o != &me && !o.retired);
+    if (me.retired && !me.failed && (!returned_.empty() || (!others && next_ < frames_))) me.retired = false;
+  }
   Worker& me = workers_.at(w);
   if (cancelled_ || me.retired) return std::nullopt;
   if (!returned_.empty()) {

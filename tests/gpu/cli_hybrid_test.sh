@@ -79,6 +79,18 @@ for p in a b; do
   [ "$device_frames" -gt 0 ] || fail "$p: the device scored no frame in any run"
 done
 
+# auto with its device started after the CPU's first segment whatever the run's length (a
+# GPU joins where there is one; where there is none the CPU is never left the tail).
+args=(-r "$work/a_ref.y4m" -d "$work/a_dis.y4m" -m version=vmaf_v0.6.1 --feature psnr --json -q --profile)
+for seg in "" 3; do
+  # shellcheck disable=SC2086
+  FASTVMAF_AUTO_DEVICE_AFTER_S=0 "$cli" "${args[@]}" --backend auto ${seg:+--segment-frames $seg} -o "$work/auto.json" \
+    > /dev/null 2> "$work/err" || { cat "$work/err"; fail "auto with its device started at once failed"; }
+  "$cli" "${args[@]}" --backend cpu -o "$work/auto.cpu.json" > /dev/null 2>&1 || fail "the cpu run failed"
+  same "$work/auto.cpu.json" "$work/auto.json" "auto, device started at once${seg:+, segments of $seg}"
+  echo "  auto, device started at once${seg:+, segments of $seg}: equal; $(workers "$work/err")"
+done
+
 # An extractor without a twin: cpu+X leaves the run to the CPU (every frame its).
 args=(-r "$work/a_ref.y4m" -d "$work/a_dis.y4m" -n --feature psnr --feature float_ssim --frame_cnt 12 --json -q --profile)
 "$cli" "${args[@]}" --backend cpu -o "$work/ssim.cpu.json" > /dev/null 2>&1 || fail "float_ssim on the cpu failed"

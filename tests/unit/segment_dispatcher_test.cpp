@@ -153,6 +153,34 @@ TEST(SegmentDispatcher, AWorkerThatStoppedTakesAPieceHandedBack) {
   EXPECT_EQ(s->end, g->end);
 }
 
+TEST(SegmentDispatcher, AWorkerThatNeverComesIsNotLeftTheTail) {
+  // auto: the device is added after the CPU's first piece, then finds no GPU and retires
+  // without a piece. The CPU is never left waiting for it: it takes every frame, and once
+  // the device has retired it takes what is left even after it had stopped.
+  for (bool stop_first : {false, true}) {
+    SegmentDispatcher d(200, 0);
+    const unsigned cpu = d.add_worker("cpu", 16, 16);
+    auto a = d.next(cpu);
+    ASSERT_TRUE(a);
+    d.done(cpu, *a, 0.016);
+    const unsigned gpu = d.add_worker("gpu", 64, 32);
+    unsigned scored = a->size();
+    if (stop_first) {
+      while (auto s = d.next(cpu)) {
+        scored += s->size();
+        d.done(cpu, *s, s->size() * 0.001);
+      }
+    }
+    d.retire(gpu);
+    while (auto s = d.next(cpu)) {
+      scored += s->size();
+      d.done(cpu, *s, s->size() * 0.001);
+    }
+    EXPECT_EQ(scored, 200u) << stop_first;
+    EXPECT_TRUE(d.handed_out());
+  }
+}
+
 TEST(SegmentDispatcher, CancelStopsEveryone) {
   SegmentDispatcher d(100, 0);
   const unsigned a = d.add_worker("a", 4, 4);

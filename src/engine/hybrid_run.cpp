@@ -103,6 +103,12 @@ class Workers {
   void device_worker(const EngineImpl::DevicePlan& plan, const gpu::Runtime* rt, unsigned device, unsigned w);
   void failed(unsigned w, const std::optional<SegmentRange>& held, std::exception_ptr e);
   void spawn(std::function<void()> body);
+  // The first worker's --feature extractors that refused the input, for warn (under mu_).
+  void note_left_out(const Run& run) {
+    if (left_out_noted_) return;
+    left_out_noted_ = true;
+    for (const auto& why : run.left_out()) warnings_.push_back(fmt::format("{}; it is left out of this run", why));
+  }
   void join_all();
 
   const EngineImpl& engine_;
@@ -119,6 +125,7 @@ class Workers {
   unsigned frames_;
   bool fallback_;
   bool devices_started_ = false;
+  bool left_out_noted_ = false;
   std::exception_ptr error_;        // the first failure that ends the run
   std::vector<std::string> warnings_;
   std::vector<std::thread> threads_;
@@ -271,6 +278,7 @@ void Workers::device_worker(const EngineImpl::DevicePlan& plan, const gpu::Runti
     {
       std::lock_guard lock(mu_);
       if (device_ready_s_ < 0) device_ready_s_ = since(t0_);
+      note_left_out(run);
     }
     if (!score_segments(run, w)) return;
     std::optional<DeviceStats> stats = run.device_stats();
@@ -311,6 +319,10 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
     const auto t = Clock::now();
     cpu.emplace(engine_, geometry, Run::Hooks{}, Run::Setup{&engine_.slots, engine_.threads, {}});
     setup_s = since(t);
+    {
+      std::lock_guard lock(mu_);
+      note_left_out(*cpu);
+    }
     score_segments(*cpu, *cpu_w, [&] {
       report();
       // auto: after the first segment, a device only when the rest would take the CPU long.

@@ -45,6 +45,11 @@ double device_worth_s() {
   }();
   return s;
 }
+// When the CPU's first segment (its threads' worth of frames) is still running this long
+// after it began (large frames: 16 4K frames take ~0.3 s), its rate is known to be below
+// frames / this, which bounds the time it needs for the rest from below: auto decides then
+// instead of waiting for the segment's end.
+constexpr double kDecideAfterS = 0.1;
 // A device worker's scheduler threads: its strand and the twins' finish (every extractor
 // of a hybrid run has a twin); the CPU engine keeps the cores.
 constexpr unsigned kDeviceThreads = 2;
@@ -88,6 +93,7 @@ class Workers {
 
   ~Workers() {
     dispatcher_.cancel();
+    stop_decider();
     join_all();
   }
 
@@ -99,6 +105,14 @@ class Workers {
   // its segment back, or cancelled the run).
   bool score_segments(Run& run, unsigned w, const std::function<void()>& after_each = {});
   void start_devices();
+  void stop_decider() {
+    {
+      std::lock_guard lock(decide_mu_);
+      decided_ = true;
+    }
+    decide_cv_.notify_all();
+    if (decider_.joinable()) decider_.join();
+  }
   void launch_devices(unsigned first_w);
   void device_worker(const EngineImpl::DevicePlan& plan, const gpu::Runtime* rt, unsigned device, unsigned w);
   void failed(unsigned w, const std::optional<SegmentRange>& held, std::exception_ptr e);
@@ -124,7 +138,11 @@ class Workers {
   FeatureCollector collector_;
   unsigned frames_;
   bool fallback_;
-  bool devices_started_ = false;
+  bool devices_started_ = false;    // guarded by decide_mu_ once the decider runs
+  std::mutex decide_mu_;
+  std::condition_variable decide_cv_;
+  bool decided_ = false;             // auto: whether to start a device was decided
+  std::thread decider_;
   bool left_out_noted_ = false;
   std::exception_ptr error_;        // the first failure that ends the run
   std::vector<std::string> warnings_;
@@ -323,11 +341,27 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
       std::lock_guard lock(mu_);
       note_left_out(*cpu);
     }
+    // auto: after the CPU's first segment (before it takes another), a device only when the
+    // rest would take the CPU longer than a device's start-up; or earlier, when that segment
+    // alone shows it (the decider).
+    const auto began = Clock::now();
+    if (!now)
+      decider_ = std::thread([this, began, per] {
+        std::unique_lock lock(decide_mu_);
+        if (decide_cv_.wait_for(lock, std::chrono::duration<double>(kDecideAfterS), [this] { return decided_; }))
+          return;
+        decided_ = true;
+        const double at_least = (frames_ > per ? frames_ - per : 0) * since(began) / per;
+        if (at_least > device_worth_s()) start_devices();
+      });
     score_segments(*cpu, *cpu_w, [&] {
       report();
-      // auto: after the first segment, a device only when the rest would take the CPU long.
-      if (!devices_started_ && dispatcher_.seconds_left(*cpu_w) > device_worth_s()) start_devices();
+      std::lock_guard lock(decide_mu_);
+      if (decided_) return;
+      decided_ = true;
+      if (dispatcher_.seconds_left(*cpu_w) > device_worth_s()) start_devices();
     });
+    stop_decider();
   } else {
     // --gpus with cuda, hip or sycl: the devices alone, each pipeline on a thread of its own.
     const EngineImpl::DevicePlan& plan = engine_.device_plan();

@@ -143,11 +143,13 @@ const Engine::Impl::DevicePlan& Engine::Impl::device_plan() const {
         p.slots = slots;
       else
         p.slots = slots_on(slots, p.backend, p.every_slot, p.notes);
-      if (p.backend != Backend::Cpu && !p.every_slot)
+      if (p.backend != Backend::Cpu && !p.every_slot) {
+        const std::string flag =
+            options.backend == BackendChoice::Auto ? "auto" : "cpu+" + std::string(to_string(p.backend));
         p.notes.push_back(fmt::format("--backend {}: a run from .y4m or .yuv files is the CPU's alone when an "
                                       "extractor has no {} twin",
-                                      options.backend == BackendChoice::Auto ? "auto" : "cpu+" + std::string(to_string(p.backend)),
-                                      to_string(p.backend)));
+                                      flag, to_string(p.backend)));
+      }
     }
     plan_ = std::move(p);
     plan_done_ = true;

@@ -261,7 +261,8 @@ void Workers::launch_devices(unsigned first_w) {
     if (plan.backend == Backend::Cpu || !plan.every_slot) {
       // No GPU, or an extractor without a twin there: the CPU scores this run alone (the
       // engine's notes say which).
-      dispatcher_.rename(first_w, plan.backend == Backend::Cpu ? "no-gpu" : fmt::format("{}-no-twin", to_string(plan.backend)));
+      dispatcher_.rename(first_w, plan.backend == Backend::Cpu ? std::string("no-gpu")
+                                                                : fmt::format("{}-no-twin", to_string(plan.backend)));
       dispatcher_.retire(first_w);
       return;
     }

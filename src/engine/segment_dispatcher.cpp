@@ -59,6 +59,9 @@ unsigned SegmentDispatcher::size_for(const Worker& me) const {
   if (others > 0) {
     const double fair = r * (remaining + others_in_hand) / (others + r);
     if (chunk > fair + 0.5) chunk = std::floor(fair);
+    // Not measured yet: a quarter of that, so a worker much slower than the mean it was
+    // taken for holds the end up by a quarter of its share at most.
+    if (me.rate() <= 0) chunk = std::max(1.0, std::min(chunk, std::floor(fair / 4)));
   } else if (me.rate() <= 0) {
     chunk = std::min<double>(chunk, std::max(1u, remaining / active));
   }

@@ -4,7 +4,8 @@
 // worker taking the next piece whenever it is free, so a faster worker simply comes back
 // more often; the size of a piece follows the measured rates:
 //
-//   - a worker whose rate is not known yet takes its `first` frames;
+//   - a worker whose rate is not known yet takes its `first` frames, at most a quarter of
+//     what it would take at the mean rate of those measured (it may be much slower);
 //   - then guided self-scheduling weighted by rate: half of the worker's share of what is
 //     left (share = its rate over the rates of every worker still taking pieces; one that
 //     has not measured yet counts as the mean of those that have), at least its `min`

@@ -5,7 +5,8 @@
 # usage: bench/run_bench.sh [BUILD_DIR] [--quick]
 #   BENCH_CASES="name|pair|args ..."   override the cases (see default_cases below)
 #   BENCH_THREADS="1 all"              thread counts ("all" = every hardware thread)
-#   BENCH_BACKENDS="cpu"               backends to run
+#   BENCH_BACKENDS="cpu"               backends to run (auto, cpu+cuda; cuda@0,0 is
+#                                      --backend cuda --gpus 0,0)
 #   BENCH_REPEAT=N                     runs per cell; the best is reported (default 2)
 #   BENCH_CORPUS=DIR                   read <pair>_{ref,dis}.y4m from DIR instead of
 #                                      materializing ../shared/corpus (the device machine)
@@ -193,6 +194,7 @@ while IFS='|' read -r name res args case_threads; do
           libvmaf) tool=("$libvmaf") ;;
           libvmaf-cuda) tool=("$libvmaf_cuda" --gpumask 0) ;;
           before) tool=("$before" --backend cpu) ;;
+          *@*) tool=("$cli" --backend "${backend%@*}" --gpus "${backend#*@}") ;;  # cuda@0,0: --gpus 0,0
           *) tool=("$cli" --backend "$backend") ;;
         esac
         # shellcheck disable=SC2086

@@ -24,9 +24,14 @@ struct FeatureRequest {
 };
 
 // --backend: cpu, cuda, hip or sycl (a usable device is required, and every extractor
-// needs a twin there), or auto (cuda, then hip, then a SYCL GPU, then the CPU; extractors
-// without a twin run on the CPU).
-enum class BackendChoice { Cpu, Cuda, Hip, Sycl, Auto };
+// needs a twin there), or auto: the CPU scores segments of the run at once while the first
+// GPU found (cuda, then hip, then a SYCL GPU) initialises on a thread of its own, and then
+// takes segments too (docs/adr/0015-hybrid-and-multi-gpu.md); with no GPU, or an
+// extractor without a twin there, the CPU alone. cpu+cuda, cpu+hip, cpu+sycl: the CPU and
+// that backend's device together, its device started at once (cpu+sycl takes a SYCL CPU
+// device too). Runs that are not read from indexed files (Session, compressed input)
+// take auto as one backend: the GPU with CPU extractors for those without a twin.
+enum class BackendChoice { Cpu, Cuda, Hip, Sycl, Auto, CpuCuda, CpuHip, CpuSycl };
 
 struct EngineOptions {
   std::vector<FeatureRequest> features;
@@ -43,6 +48,10 @@ struct EngineOptions {
   // --sycl-device: the SYCL device, "gpu", "cpu", "auto" or its number (empty: auto, or
   // $FASTVMAF_SYCL_DEVICE). The process keeps the first device it opens.
   std::string sycl_device;
+  // --gpus: the device pipelines of a GPU or hybrid run, by device number; a number may
+  // repeat (two pipelines on one device). Empty: one pipeline on every device the backend
+  // counts. Runs that are not read from indexed files use one pipeline, on device 0.
+  std::vector<unsigned> gpus;
 };
 
 // An input file: .y4m; raw .yuv, whose geometry `raw` gives; or, in builds with FFmpeg's
@@ -69,8 +78,9 @@ class Engine {
   ~Engine();
   // What the engine decided that a user may want to know: the GPU backend and device it
   // uses (--backend auto says which, or that it fell back to the CPU), and extractors that
-  // run on the CPU for want of a twin. The CLI prints them on stderr.
-  const std::vector<std::string>& notes() const;
+  // run on the CPU for want of a twin. The CLI prints them on stderr. With --backend auto
+  // (or cpu+X) the device is probed when a run first needs one: its notes follow from then.
+  std::vector<std::string> notes() const;
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 

@@ -62,6 +62,9 @@ struct Result {
   // was replayed), "finish" (flush and predictions); then, overlapping those,
   // "waiting for readers" and "waiting for extractors" (the engine's thread blocked).
   std::vector<std::pair<std::string, double>> profile;
+  // Who scored how many frames, on a run of several workers (--backend auto, --gpus):
+  // "cpu", "cuda:0", "cuda:0#2" (the second pipeline on device 0); empty otherwise.
+  std::vector<std::pair<std::string, unsigned>> workers;
 
   const Series* find(const std::string& name) const {
     for (const auto& s : series)

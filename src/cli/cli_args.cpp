@@ -118,7 +118,7 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.set_help_flag("--help", "Print this help and exit");
   std::vector<std::string> models, features;
   std::string width, height, pix_fmt, bitdepth, threads, subsample, frame_cnt, skip_ref, skip_dist, precision,
-      segment_frames, backend = "cpu";
+      segment_frames, backend = "cpu", gpus;
   bool xml = false, json = false, csv = false, sub = false;
   std::string cpumask, gpumask;
 
@@ -168,9 +168,17 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.add_option("--precision", precision,
                  "digits after the point in outputs (0-17), or 'max' for %.17g (round-trip); default: libvmaf's");
   app.add_option("--backend", backend,
-                 "cpu, cuda, hip, sycl or auto (default: cpu). cuda/hip/sycl need a usable device and a twin of "
-                 "every extractor; auto uses cuda, then hip, then a SYCL GPU, when a device is present, running "
-                 "extractors without a twin on the CPU, and falls back to the CPU (saying so on stderr)");
+                 "cpu, cuda, hip, sycl, auto, cpu+cuda, cpu+hip or cpu+sycl (default: cpu). cuda/hip/sycl need a "
+                 "usable device and a twin of every extractor. auto: the CPU starts scoring at once and, when the "
+                 "run is long enough to pay for a device's start-up, the first GPU found (cuda, then hip, then a "
+                 "SYCL GPU) initialises beside it and takes segments of frames too, the faster getting more; with "
+                 "no GPU, or an extractor without a twin there, the CPU alone (inputs that are not .y4m or raw "
+                 ".yuv files: the GPU with the other extractors on the CPU, as one run). cpu+X: the CPU and X's "
+                 "device together from the start (cpu+sycl takes a SYCL CPU device too)");
+  app.add_option("--gpus", gpus,
+                 "all (default) or a comma-separated list of device numbers for cuda, hip, sycl and auto: one "
+                 "frame pipeline per entry, segments of frames spread over them; a number may repeat (0,0: two "
+                 "pipelines on device 0). SYCL drives one device (--sycl-device): 0 only");
   app.add_option("--sycl-device", a.engine.sycl_device,
                  "the SYCL device: gpu, cpu, auto (a GPU, else any device; the default) or its number in the "
                  "SYCL runtime's list (an unknown one is an error that lists them); $FASTVMAF_SYCL_DEVICE too");
@@ -280,9 +288,29 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
     a.engine.backend = BackendChoice::Sycl;
   else if (backend == "auto")
     a.engine.backend = BackendChoice::Auto;
+  else if (backend == "cpu+cuda")
+    a.engine.backend = BackendChoice::CpuCuda;
+  else if (backend == "cpu+hip")
+    a.engine.backend = BackendChoice::CpuHip;
+  else if (backend == "cpu+sycl")
+    a.engine.backend = BackendChoice::CpuSycl;
   else
-    throw std::invalid_argument(fmt::format("invalid argument \"{}\" for --backend; should be cpu, cuda, hip, sycl or auto",
-                                            backend));
+    throw std::invalid_argument(fmt::format(
+        "invalid argument \"{}\" for --backend; should be cpu, cuda, hip, sycl, auto, cpu+cuda, cpu+hip or cpu+sycl",
+        backend));
+  if (!gpus.empty() && gpus != "all") {
+    if (a.engine.backend == BackendChoice::Cpu)
+      throw std::invalid_argument("--gpus lists devices for --backend cuda, hip, sycl, auto or cpu+X, not cpu");
+    std::size_t at = 0;
+    for (;;) {
+      const std::size_t comma = gpus.find(',', at);
+      const std::string one = gpus.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      a.engine.gpus.push_back(parse_unsigned("--gpus", one, 0, 1023));
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    if (a.engine.gpus.size() > 64) throw std::invalid_argument("--gpus: at most 64 pipelines");
+  }
 
   for (const auto& m : models) a.engine.models.push_back(parse_model_argument(m));
   for (const auto& f : features) {

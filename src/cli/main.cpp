@@ -79,6 +79,10 @@ void print_profile(double engine_s, const fastvmaf::Result& r) {
   std::fprintf(stderr, "fastvmaf: profile (%u frames, %.1f fps)\n", r.frame_count, r.fps);
   std::fprintf(stderr, "  %-24s %9.3f ms\n", "engine (models, backend)", 1e3 * engine_s);
   for (const auto& [stage, s] : r.profile) std::fprintf(stderr, "  %-24s %9.3f ms\n", stage.c_str(), 1e3 * s);
+  // A run of several workers (--backend auto, cpu+X, --gpus): who scored how many frames.
+  for (const auto& [worker, n] : r.workers)
+    std::fprintf(stderr, "  frames by %-15s %9u (%.1f%%)\n", worker.c_str(), n,
+                 r.frame_count ? 100.0 * n / r.frame_count : 0.0);
   if (r.device) {
     const auto& d = *r.device;
     const double n = d.frames ? d.frames : 1;
@@ -162,6 +166,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   const auto t_engine = std::chrono::steady_clock::now();
   fastvmaf::Engine engine(args.engine);
   const double engine_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_engine).count();
+  const std::size_t notes_before = engine.notes().size();
   for (const auto& note : engine.notes()) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
   if (!args.batch_path.empty()) return fastvmaf::cli::run_batch(engine, args);
   if (args.dis_paths.size() > 1) {
@@ -183,6 +188,9 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
       progress, warn, [](const std::string& n) { std::fprintf(stderr, "fastvmaf: %s\n", n.c_str()); }};
   const fastvmaf::Result result = fastvmaf::cli::score_pair(engine, args, job, hooks, g_sizes_differ);
   if (progress) std::fprintf(stderr, "\n");
+  // --backend auto decides on its device during the run (its probe, its twins): say what.
+  const auto notes = engine.notes();
+  for (std::size_t k = notes_before; k < notes.size(); ++k) std::fprintf(stderr, "fastvmaf: %s\n", notes[k].c_str());
   if (args.profile) print_profile(engine_s, result);
   if (!args.html_path.empty()) {
     std::string heatmaps;  // where a cambi feature writes its heatmaps, for the report to show

@@ -31,27 +31,41 @@ const char* backend_compiler(Backend b) {
 }
 
 Backend backend_of(BackendChoice c) {
-  return c == BackendChoice::Cuda ? Backend::Cuda : c == BackendChoice::Hip ? Backend::Hip : Backend::Sycl;
+  switch (c) {
+    case BackendChoice::Cuda:
+    case BackendChoice::CpuCuda: return Backend::Cuda;
+    case BackendChoice::Hip:
+    case BackendChoice::CpuHip: return Backend::Hip;
+    case BackendChoice::Sycl:
+    case BackendChoice::CpuSycl: return Backend::Sycl;
+    default: return Backend::Cpu;
+  }
+}
+
+bool is_hybrid(BackendChoice c) {
+  return c == BackendChoice::Auto || c == BackendChoice::CpuCuda || c == BackendChoice::CpuHip ||
+         c == BackendChoice::CpuSycl;
 }
 
 // The backend of the run's twins (../shared/DESIGN.md, "Backends and where they run"):
-// cuda, hip or sycl must be usable; auto takes cuda, then hip, then a SYCL GPU (a SYCL
-// CPU device is no faster than the CPU engine), then the CPU. Says which in
-// `notes`; `device` gets the device's name.
+// cuda, hip or sycl must be usable (cpu+X: X, where a SYCL CPU device will do); auto takes
+// cuda, then hip, then a SYCL GPU (a SYCL CPU device is no faster than the CPU engine),
+// then the CPU. Says which in `notes`; `device` gets the device's name.
 Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes, std::string& device) {
   if (choice == BackendChoice::Cpu) return Backend::Cpu;
   if (choice != BackendChoice::Auto) {
     const Backend b = backend_of(choice);
     std::string missing;
     const gpu::Runtime* rt = gpu::find_runtime(b, &missing);
-    if (!rt && !missing.empty()) throw DeviceError(fmt::format("--backend {}: {}", to_string(b), missing));
+    const std::string flag = is_hybrid(choice) ? fmt::format("cpu+{}", to_string(b)) : to_string(b);
+    if (!rt && !missing.empty()) throw DeviceError(fmt::format("--backend {}: {}", flag, missing));
     if (!rt)
       throw std::invalid_argument(fmt::format("--backend {}: this build has no {} backend ({} was not found when it "
                                               "was built); use --backend cpu or auto",
-                                              to_string(b), to_string(b), backend_compiler(b)));
+                                              flag, to_string(b), backend_compiler(b)));
     const gpu::Probe p = rt->probe();
-    if (!p.usable) throw DeviceError(fmt::format("--backend {}: {}", to_string(b), p.detail));
-    notes.push_back(fmt::format("backend {}: {}", to_string(b), p.detail));
+    if (!p.usable) throw DeviceError(fmt::format("--backend {}: {}", flag, p.detail));
+    notes.push_back(fmt::format("backend {}: {}", flag, p.detail));
     device = p.detail;
     return b;
   }
@@ -79,14 +93,71 @@ Backend resolve_backend(BackendChoice choice, std::vector<std::string>& notes, s
   return Backend::Cpu;
 }
 
+// The engine's slots with `backend`'s twin for every extractor that has one; the others
+// stay on the CPU (a note each). Sets `every` when all have one.
+std::vector<SlotSpec> slots_on(const std::vector<SlotSpec>& slots, Backend backend, bool& every,
+                               std::vector<std::string>& notes) {
+  const Registry& reg = Registry::instance();
+  std::vector<SlotSpec> out = slots;
+  every = true;
+  for (auto& s : out) {
+    if (s.backend != Backend::Cpu) continue;
+    if (const ExtractorFactory* f = reg.factory(s.info->name, backend)) {
+      s.factory = *f;
+      s.backend = backend;
+    } else {
+      every = false;
+      notes.push_back(fmt::format("{} has no {} implementation: it runs on the CPU", s.info->name, to_string(backend)));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Engine::Impl::Impl(EngineOptions o) : options(std::move(o)) {
   if (options.subsample == 0) options.subsample = 1;
   threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   if (!options.sycl_device.empty()) gpu::set_device_selector(Backend::Sycl, options.sycl_device);
-  gpu = resolve_backend(options.backend, notes, device_name);
+  hybrid = is_hybrid(options.backend);
+  // auto and cpu+X: the CPU's slots now; the device is probed when a run first needs it
+  // (device_plan), so a run that the CPU alone finishes never pays for a device.
+  if (!hybrid) gpu = resolve_backend(options.backend, notes, device_name);
+  if (options.backend == BackendChoice::Auto)
+    notes.push_back("--backend auto: the CPU scores at once; a GPU, where there is one, is started beside it for "
+                    "runs long enough to pay for its start-up");
 }
+
+const Engine::Impl::DevicePlan& Engine::Impl::device_plan() const {
+  std::call_once(plan_once_, [this] {
+    DevicePlan p;
+    if (!hybrid) {
+      p.backend = gpu;
+      p.slots = slots;
+      p.device = device_name;
+      p.every_slot = true;
+      for (const auto& s : slots) p.every_slot = p.every_slot && s.backend != Backend::Cpu;
+    } else {
+      p.backend = resolve_backend(options.backend, p.notes, p.device);
+      if (p.backend == Backend::Cpu)
+        p.slots = slots;
+      else
+        p.slots = slots_on(slots, p.backend, p.every_slot, p.notes);
+      if (p.backend != Backend::Cpu && !p.every_slot) {
+        const std::string flag =
+            options.backend == BackendChoice::Auto ? "auto" : "cpu+" + std::string(to_string(p.backend));
+        p.notes.push_back(fmt::format("--backend {}: a run from .y4m or .yuv files is the CPU's alone when an "
+                                      "extractor has no {} twin",
+                                      flag, to_string(p.backend)));
+      }
+    }
+    plan_ = std::move(p);
+    plan_done_ = true;
+  });
+  return plan_;
+}
+
+const std::vector<SlotSpec>& Engine::Impl::single_slots() const { return hybrid ? device_plan().slots : slots; }
 
 // libvmaf registers an extractor once per distinct (name, feature-param options):
 // a second request with the same key is dropped (fex_ctx_vector.c).
@@ -106,13 +177,11 @@ void Engine::Impl::add_slot(const ExtractorInfo* info, const OptionDict& dict, c
     f = reg.factory(info->name, gpu);
     if (f) {
       backend = gpu;
-    } else if (options.backend != BackendChoice::Auto) {
+    } else {
       throw std::invalid_argument(fmt::format(
           "feature extractor \"{}\" has no {} implementation; use --backend cpu, or --backend auto to run it on "
           "the CPU",
           info->name, to_string(gpu)));
-    } else {
-      notes.push_back(fmt::format("{} has no {} implementation: it runs on the CPU", info->name, to_string(gpu)));
     }
   }
   if (!f) f = reg.factory(info->name, Backend::Cpu);
@@ -187,7 +256,14 @@ Engine::Engine(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Engine::~Engine() = default;
 
-const std::vector<std::string>& Engine::notes() const { return impl_->notes; }
+std::vector<std::string> Engine::notes() const {
+  std::vector<std::string> all = impl_->notes;
+  if (impl_->hybrid && impl_->plan_resolved()) {
+    const auto& p = impl_->device_plan();
+    all.insert(all.end(), p.notes.begin(), p.notes.end());
+  }
+  return all;
+}
 
 std::unique_ptr<Engine> EngineInternals::make(EngineOptions options, const std::vector<SlotRequest>& slots) {
   options.models.clear();

@@ -60,7 +60,10 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
       check_compatible(ref, *e.distorted);
       Lane lane;
       lane.k = k;
-      lane.run = std::make_unique<Run>(impl, ref.geometry(), Run::Hooks{}, threads_per_encode, shared);
+      Run::Setup setup;
+      setup.threads = threads_per_encode;
+      setup.memo = shared;
+      lane.run = std::make_unique<Run>(impl, ref.geometry(), Run::Hooks{}, std::move(setup));
       // A cut run (segments) submits its last frames again as the next segment's warm-up.
       lag = std::max(lag, lane.run->in_flight() + kMemoMargin);
       if (e.warn)

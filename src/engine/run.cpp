@@ -24,13 +24,17 @@ bool any_values_at_flush(const std::vector<SlotSpec>& slots) {
 
 }  // namespace
 
-Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, unsigned threads,
-         ReferenceMemo* memo)
+Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks)
+    : Run(engine, geometry, std::move(hooks), Setup{}) {}
+
+Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, Setup setup)
     : engine_(engine),
       geometry_(geometry),
       hooks_(std::move(hooks)),
       t0_(Clock::now()),
-      scheduler_(engine.slots, geometry, threads ? threads : engine.threads, engine.options.subsample, memo) {
+      scheduler_(setup.slots ? *setup.slots : engine.single_slots(), geometry,
+                 setup.threads ? setup.threads : engine.threads, engine.options.subsample, setup.memo,
+                 std::move(setup.thread_init)) {
   setup_s_ = since(t0_);
   final_when_replayed_ = !any_values_at_flush(engine.slots);
 
@@ -43,7 +47,7 @@ Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, u
   // the reader threads wake once per several frames rather than once per frame.
   const unsigned small_frames = static_cast<unsigned>(
       std::min<std::size_t>(16, (std::size_t{32} << 20) / std::max<std::size_t>(pair_bytes, 1)));
-  if (threads == 0) threads = engine.threads;
+  const unsigned threads = setup.threads ? setup.threads : engine.threads;
   ahead_ = std::max(1u, std::min(by_memory / 3, std::max(threads, small_frames)));
   // A GPU run does little on the host but read: with several reading threads per file
   // (a quarter of the cores, at most 4) the pread copies into the pinned slabs keep up
@@ -132,7 +136,9 @@ void Run::close_segment() {
 }
 
 void Run::begin_segment(unsigned first) {
-  if (next_ > 0) throw std::logic_error("begin_segment() comes before the first frame");
+  if (mode_ == Mode::Segment && segment_open_)
+    throw std::logic_error("begin_segment() while a segment is open");
+  if (mode_ != Mode::Segment && next_ > 0) throw std::logic_error("begin_segment() comes before the first frame");
   history_ = engine_.segment_history();
   if (history_ == kUnboundedHistory) throw std::logic_error("begin_segment() on an engine whose runs cannot be cut");
   // One segment is not cut again, whatever the engine's segment_frames.
@@ -141,13 +147,16 @@ void Run::begin_segment(unsigned first) {
   cut_ = 0;
   mode_ = Mode::Segment;
   next_ = first - std::min(first, history_);
+  frames_ = 0;
   open_segment(first);
+  segment_open_ = true;
 }
 
 SegmentScores Run::finish_segment() {
   if (mode_ != Mode::Segment) throw std::logic_error("finish_segment() without begin_segment()");
   if (frames_ == 0) throw std::invalid_argument("no frames to score in the segment");
   close_segment();
+  segment_open_ = false;
   return std::move(segment_);
 }
 
@@ -213,7 +222,7 @@ Result Run::finish() {
   Result r = series_result(engine_, std::move(collector_), std::move(scores), frames_, geometry_);
   r.backend = device ? device->backend : "cpu";
   if (device) {
-    device->device = engine_.device_name;
+    device->device = engine_.hybrid ? engine_.device_plan().device : engine_.device_name;
     r.device = std::move(device);
   }
   profile.emplace_back("finish", since(t));

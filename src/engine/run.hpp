@@ -16,15 +16,19 @@
 // unbounded is not cut (the engine says so in its notes). Or the run is one segment of a
 // longer one (Engine::score_segment):
 //
-//   run.begin_segment(first)  before any frame: frames from next_index() on, those
-//                             before `first` being the warm-up
+//   run.begin_segment(first)  before any frame, or after finish_segment(): frames from
+//                             next_index() on, those before `first` being the warm-up
 //   run.finish_segment()      its values and carries (SegmentScores)
+//
+// A worker of a hybrid or multi-GPU run (engine/hybrid_run.cpp) is one Run scoring segment
+// after segment with its own slots (Setup: the CPU's or a device's) and threads.
 #pragma once
 
 #include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,12 +52,21 @@ class Run {
     std::function<void(const FrameScores&)> on_frame;  // each frame once it is final
   };
 
-  // Initialises every extractor for `geometry` (and the device pipeline). `threads`: the
-  // run's worker threads, 0: the engine's (an encoding ladder shares the engine's threads
-  // out between its encodes' runs, engine/ladder_run.hpp).
-  // `memo`: the ladder's reference values shared between its runs (core/reference_memo.hpp).
-  Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, unsigned threads = 0,
-      ReferenceMemo* memo = nullptr);
+  // Which slots and threads a run uses: by default the engine's single_slots() and
+  // threads. The slots must be the engine's, each on some backend (same order and keys).
+  struct Setup {
+    const std::vector<SlotSpec>* slots = nullptr;
+    // The run's worker threads, 0: the engine's (an encoding ladder shares the engine's
+    // threads out between its encodes' runs, engine/ladder_run.hpp).
+    unsigned threads = 0;
+    std::function<void()> thread_init;  // first on each scheduler thread (ThreadPool)
+    // An encoding ladder's reference values shared between its runs
+    // (core/reference_memo.hpp); null for a run of its own.
+    ReferenceMemo* memo = nullptr;
+  };
+  // Initialises every extractor for `geometry` (and the device pipeline).
+  Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks);
+  Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, Setup setup);
   ~Run();
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
@@ -71,6 +84,8 @@ class Run {
   unsigned readers() const { return readers_; }
   // Why each --feature-only extractor that refused the input was left out (Scheduler).
   const std::vector<std::string>& left_out() const { return scheduler_.left_out(); }
+  // The device work of the frames scored so far (a GPU run's), else nullopt.
+  std::optional<DeviceStats> device_stats() const { return scheduler_.device_stats(); }
 
   // Frame `next_index()`: waits until fewer than the run's bound are in flight, then hands
   // the pair to the scheduler. Rethrows the error of an earlier frame.
@@ -93,7 +108,7 @@ class Run {
   Result finish();
 
   // This run is the segment of a longer run whose first scored frame is `first`; before
-  // any submit(). The frames to submit start at next_index(): first - min(first,
+  // any submit(), or after finish_segment() (the next segment of the same worker). The frames to submit start at next_index(): first - min(first,
   // EngineImpl::segment_history()). The segment is not cut again (segment_frames).
   void begin_segment(unsigned first);
   // No frame follows: drains and returns the segment's values and carries. At least one
@@ -124,6 +139,7 @@ class Run {
   unsigned next_ = 0;
   bool final_when_replayed_ = true;  // no extractor appends per-frame values at flush
   unsigned reported_ = 0;            // frames passed to on_frame
+  bool segment_open_ = false;        // Segment: between begin_segment and finish_segment
 
   Mode mode_ = Mode::Whole;
   unsigned cut_ = 0;      // Cut: frames per segment

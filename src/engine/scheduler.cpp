@@ -59,7 +59,7 @@ FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel, Refere
 }  // namespace
 
 Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads,
-                     unsigned subsample, ReferenceMemo* memo)
+                     unsigned subsample, ReferenceMemo* memo, std::function<void()> thread_init)
     : geometry_(geometry), subsample_(subsample ? subsample : 1), spec_count_(slots.size()), memo_(memo) {
   Backend gpu = Backend::Cpu;
   std::vector<gpu::Twin*> twins;
@@ -107,7 +107,7 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     slots_.push_back(std::move(s));
   }
   if (slots_.empty() && first_refusal) std::rethrow_exception(first_refusal);
-  pool_ = std::make_unique<ThreadPool>(threads);
+  pool_ = std::make_unique<ThreadPool>(threads, std::move(thread_init));
   parallel_ = std::make_unique<PoolParallel>(*pool_);
   if (!twins.empty())
     device_ = std::make_unique<DeviceStrand>(gpu, std::move(twins), geometry, *pool_,

@@ -60,9 +60,10 @@ class Scheduler {
   // surface before any frame is read. Optional slots that refuse the input are left
   // out (see left_out()); if every slot would be, the first refusal is thrown.
   // `memo`: an encoding ladder's shared reference values, handed to the CPU extractors
-  // (FrameInput::reference_memo); null for a run of its own.
+  // (FrameInput::reference_memo); null for a run of its own. `thread_init` runs first on
+  // each of its threads (ThreadPool).
   Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads, unsigned subsample,
-            ReferenceMemo* memo = nullptr);
+            ReferenceMemo* memo = nullptr, std::function<void()> thread_init = {});
   // Why each left-out slot refused the input, in slot order.
   const std::vector<std::string>& left_out() const { return left_out_; }
   ~Scheduler();

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "engine/engine_impl.hpp"
+#include "engine/hybrid_run.hpp"
 #include "engine/run.hpp"
 #include "io/pair_reader.hpp"
 
@@ -29,6 +30,14 @@ Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& 
                    const std::function<void(unsigned)>& progress,
                    const std::function<void(const std::string&)>& warn) {
   check_compatible(ref, dis);
+  // --backend auto, cpu+X, several pipelines: workers scoring segments side by side.
+  const EngineImpl& impl = EngineInternals::of(engine);
+  if (const unsigned frames = workers_frames(impl, ref, dis, limits))
+    return run_workers(impl, ref, dis, limits, frames, progress, warn);
+  const auto& gpus = impl.options.gpus;
+  if (warn && (gpus.size() > 1 || (gpus.size() == 1 && gpus[0] != 0)) && (!ref.indexed() || !dis.indexed()))
+    warn("--gpus: the inputs are read in order (compressed, piped or with frame parameters), not at random as "
+         "several pipelines need: one pipeline, on device 0, scores this run");
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
 

@@ -5,11 +5,15 @@
 
 namespace fastvmaf {
 
-ThreadPool::ThreadPool(unsigned threads) {
+ThreadPool::ThreadPool(unsigned threads, std::function<void()> init) {
   if (threads == 0) threads = 1;
   workers_.reserve(threads);
   try {
-    for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { loop(); });
+    for (unsigned i = 0; i < threads; ++i)
+      workers_.emplace_back([this, init] {
+        if (init) init();
+        loop();
+      });
   } catch (const std::system_error& e) {
     // The system refused a thread (limits, memory). Destroying the vector of joinable
     // threads would call std::terminate and end the host program (a C API caller's):

@@ -13,8 +13,9 @@ namespace fastvmaf {
 class ThreadPool {
  public:
   // Throws std::system_error when a thread cannot be started (after joining the
-  // started ones).
-  explicit ThreadPool(unsigned threads);
+  // started ones). `init` runs first on every thread (a device worker's: which device
+  // the thread's runtime calls go to).
+  explicit ThreadPool(unsigned threads, std::function<void()> init = {});
   ~ThreadPool();  // finishes queued tasks, then joins
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;

@@ -105,6 +105,8 @@ inline constexpr Error kNotReady = hipErrorNotReady;
 inline constexpr Error kOutOfMemory = hipErrorOutOfMemory;
 
 inline Error get_device_count(int* n) { return hipGetDeviceCount(n); }
+inline Error set_device(int device) { return hipSetDevice(device); }
+inline Error get_device(int* device) { return hipGetDevice(device); }
 inline Error get_device_info(int device, DeviceInfo* out) {
   hipDeviceProp_t p{};
   const Error e = hipGetDeviceProperties(&p, device);
@@ -146,6 +148,8 @@ inline constexpr Error kNotReady = cudaErrorNotReady;
 inline constexpr Error kOutOfMemory = cudaErrorMemoryAllocation;
 
 inline Error get_device_count(int* n) { return cudaGetDeviceCount(n); }
+inline Error set_device(int device) { return cudaSetDevice(device); }
+inline Error get_device(int* device) { return cudaGetDevice(device); }
 inline Error get_device_info(int device, DeviceInfo* out) {
   cudaDeviceProp p{};
   const Error e = cudaGetDeviceProperties(&p, device);

@@ -108,6 +108,11 @@ void register_runtime(const Runtime& runtime) {
   runtimes().push_back(runtime);
 }
 
+bool backend_built(Backend backend) {
+  std::lock_guard lock(mutex());
+  return registered(backend) != nullptr || module_of(backend) != nullptr;
+}
+
 const Runtime* find_runtime(Backend backend, std::string* why) {
   std::lock_guard lock(mutex());
   if (const Runtime* r = registered(backend)) return r;

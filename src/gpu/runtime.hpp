@@ -81,6 +81,14 @@ struct Runtime {
   // with up to `lanes` compute lanes (the backend may give fewer).
   std::unique_ptr<FramePipeline> (*open)(const VideoGeometry& geometry, PlaneMask planes,
                                          std::size_t results_bytes, unsigned lanes) = nullptr;
+  // The devices a run may spread its pipelines over (--gpus all); 0 when none is usable.
+  // Never throws.
+  unsigned (*device_count)() = nullptr;
+  // Makes device `index` the calling thread's for what it does next (its twins' init, its
+  // pipeline, its strand): every thread of a device worker calls it first. Throws
+  // DeviceError for a device that is not there. SYCL drives the one device --sycl-device
+  // picks: only 0.
+  void (*use_device)(unsigned index) = nullptr;
 };
 
 void register_runtime(const Runtime& runtime);
@@ -94,6 +102,9 @@ std::string device_selector(Backend backend);
 // this build has no such backend or its module cannot be loaded (`why` then says why:
 // empty when the build has none). Thread-safe.
 const Runtime* find_runtime(Backend backend, std::string* why = nullptr);
+// Whether this build has the backend at all (built in, or a module it would load), without
+// loading anything.
+bool backend_built(Backend backend);
 
 }  // namespace fastvmaf::gpu
 

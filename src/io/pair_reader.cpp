@@ -8,12 +8,13 @@
 namespace fastvmaf::io {
 
 PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis,
-                       unsigned max_frames, unsigned ahead, PairStorage* storage, unsigned readers)
+                       unsigned max_frames, unsigned ahead, PairStorage* storage, unsigned readers,
+                       bool random_access)
     : max_frames_(max_frames), ahead_(ahead ? ahead : 1), storage_(storage) {
   for (auto [side, source, skip] : {std::tuple{&ref_, &ref, skip_ref}, std::tuple{&dis_, &dis, skip_dis}}) {
     side->source = source;
     side->skip = skip;
-    side->indexed = readers > 1 && source->indexed();
+    side->indexed = (readers > 1 || random_access) && source->indexed();
     if (side->indexed) {
       const unsigned count = source->indexed_frames();
       side->end = count > skip ? count - skip : 0;

@@ -31,8 +31,11 @@ class PairReader {
   // With `storage`, each pair's pictures come from it (both sides of frame n from one
   // make_pair); without, each picture is its own recycled allocation. `readers`: the
   // threads per indexed file (1: every file is read in order by one thread).
+  // `random_access`: an indexed file is read with read_at even by one thread, leaving the
+  // source's own position alone, so several readers may read one source at once (the
+  // workers of a hybrid run, each its own segments).
   PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis, unsigned max_frames,
-             unsigned ahead, PairStorage* storage = nullptr, unsigned readers = 1);
+             unsigned ahead, PairStorage* storage = nullptr, unsigned readers = 1, bool random_access = false);
   ~PairReader();
   PairReader(const PairReader&) = delete;
   PairReader& operator=(const PairReader&) = delete;

@@ -9,7 +9,7 @@
 //
 // usage: golden_check --cli PATH --golden DIR --media DIR --models DIR --pair P --run R
 //                     [--work DIR] [--threads N] [--backend B] [--stored DIR] [--builtin-models 1]
-//                     [--segment-frames N]
+//                     [--segment-frames N] [--gpus LIST]
 // --builtin-models 1 runs the CLI with -m version=NAME for the rows' -m path={models}/NAME.json
 // (the models built into the library, with FASTVMAF_MODEL_DIR unset); --models DIR is then
 // only read to know which extractors the models need.
@@ -49,6 +49,7 @@ struct Opts {
   std::string stored;  // read the stored compressed files of ../shared/corpus instead of media's y4m
   std::string rcpss_signature;  // empty: this CPU's
   std::string segment_frames;   // --segment-frames N passed to the command (the run cut into segments)
+  std::string gpus;             // --gpus LIST passed to the command (device pipelines)
   bool builtin_models = false;
 };
 
@@ -103,7 +104,10 @@ Catalog catalog(const Opts& o) {
     auto cols = split(line, '\t');
     if (cols.size() < 3) continue;
     // On a GPU backend (--backend cuda|hip|sycl) a run needs a twin of every extractor.
-    const std::string want = o.backend.empty() || o.backend == "auto" ? "cpu" : o.backend;
+    // auto and cpu+X run every extractor the CPU has (a run of one without a twin is the
+    // CPU's alone).
+    const bool cpu_first = o.backend.empty() || o.backend == "auto" || o.backend.rfind("cpu+", 0) == 0;
+    const std::string want = cpu_first ? "cpu" : o.backend;
     bool has = false;
     for (const auto& b : split(cols[1], ',')) has = has || b == want;
     c.implemented[cols[0]] = has;
@@ -249,6 +253,7 @@ int main(int argc, char** argv) {
     else if (k == "--backend") o.backend = v;
     else if (k == "--stored") o.stored = v;
     else if (k == "--segment-frames") o.segment_frames = v;
+    else if (k == "--gpus") o.gpus = v;
     else if (k == "--builtin-models") o.builtin_models = v == "1";
     else if (k == "--rcpss-signature") o.rcpss_signature = v;
     else {
@@ -327,6 +332,7 @@ int main(int argc, char** argv) {
     if (!o.threads.empty()) cmd.insert(cmd.end(), {"--threads", o.threads});
     if (!o.backend.empty()) cmd.insert(cmd.end(), {"--backend", o.backend});
     if (!o.segment_frames.empty()) cmd.insert(cmd.end(), {"--segment-frames", o.segment_frames});
+    if (!o.gpus.empty()) cmd.insert(cmd.end(), {"--gpus", o.gpus});
     std::cout << "command:";
     for (const auto& c : cmd) std::cout << " " << c;
     std::cout << "\n";

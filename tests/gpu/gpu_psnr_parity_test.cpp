@@ -12,6 +12,7 @@
 #include "features/psnr/gpu/psnr_plan.hpp"
 #include "features/psnr/gpu/psnr_work.hpp"
 #include "gpu/frame_layout.hpp"
+#include "fastvmaf/session.hpp"
 #include "gpu_test_support.hpp"
 
 namespace fastvmaf {
@@ -92,6 +93,8 @@ TEST(GpuBackendChoice, AutoUsesTheGpuAndRunsTheRestOnTheCpu) {
   o.no_prediction = true;
   o.backend = BackendChoice::Auto;
   Engine e(o);
+  // auto probes its device when a run first needs one: a Session's run does.
+  Session session(e, VideoGeometry{64, 64, PixelFormat::YUV420, 8});
   std::string notes;
   for (const auto& n : e.notes()) notes += n + "\n";
   std::printf("%s", notes.c_str());

@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -48,22 +49,26 @@ namespace {
 // the same buffers, and page-locking host memory or a device allocation costs far more
 // than a lookup. At most kIdleBytes stay idle per kind; an allocation that fails empties
 // the cache and tries once more. Kept until the process ends (never freed at exit, when
-// the runtime may be gone already).
+// the runtime may be gone already). Device blocks are kept by device: the pipelines of
+// --gpus run on several devices in one process (each thread's current device), and a block
+// goes back only to its own device's allocations.
 class BlockCache {
  public:
   using Alloc = rt::Error (*)(void**, std::size_t);
   using Free = rt::Error (*)(void*);
-  BlockCache(Alloc alloc, Free free) : alloc_(alloc), free_(free) {}
+  using DeviceOf = int (*)();
+  BlockCache(Alloc alloc, Free free, DeviceOf device_of) : alloc_(alloc), free_(free), device_of_(device_of) {}
 
   rt::Error take(void** out, std::size_t bytes) {
+    const Key key{device_of_ ? device_of_() : 0, bytes};
     {
       std::lock_guard lock(mu_);
-      auto it = idle_.find(bytes);
+      auto it = idle_.find(key);
       if (it != idle_.end()) {
         *out = it->second;
         idle_.erase(it);
         idle_bytes_ -= bytes;
-        live_.emplace(*out, bytes);
+        live_.emplace(*out, key);
         return rt::kSuccess;
       }
     }
@@ -75,22 +80,21 @@ class BlockCache {
     }
     if (e == rt::kSuccess) {
       std::lock_guard lock(mu_);
-      live_.emplace(*out, bytes);
+      live_.emplace(*out, key);
     }
     return e;
   }
 
   void give_back(void* p) noexcept {
-    std::size_t bytes = 0;
     {
       std::lock_guard lock(mu_);
       auto it = live_.find(p);
       if (it == live_.end()) return;  // not ours: nothing to do
-      bytes = it->second;
+      const Key key = it->second;
       live_.erase(it);
-      if (idle_bytes_ + bytes <= kIdleBytes) {
-        idle_.emplace(bytes, p);
-        idle_bytes_ += bytes;
+      if (idle_bytes_ + key.second <= kIdleBytes) {
+        idle_.emplace(key, p);
+        idle_bytes_ += key.second;
         return;
       }
     }
@@ -99,6 +103,7 @@ class BlockCache {
 
  private:
   static constexpr std::size_t kIdleBytes = std::size_t{1} << 30;
+  using Key = std::pair<int, std::size_t>;  // device, bytes
 
   // Frees idle blocks until at most `keep` bytes stay idle.
   void trim(std::size_t keep) {
@@ -107,7 +112,7 @@ class BlockCache {
       std::lock_guard lock(mu_);
       while (idle_bytes_ > keep && !idle_.empty()) {
         auto it = idle_.begin();
-        idle_bytes_ -= it->first;
+        idle_bytes_ -= it->first.second;
         out.push_back(it->second);
         idle_.erase(it);
       }
@@ -118,18 +123,34 @@ class BlockCache {
 
   Alloc alloc_;
   Free free_;
+  DeviceOf device_of_;
   std::mutex mu_;
-  std::multimap<std::size_t, void*> idle_;
-  std::unordered_map<void*, std::size_t> live_;
+  std::multimap<Key, void*> idle_;
+  std::unordered_map<void*, Key> live_;
   std::size_t idle_bytes_ = 0;
 };
 
+// The calling thread's device (Runtime::use_device); SYCL drives one.
+int current_device() {
+#if defined(FASTVMAF_GPU_SYCL)
+  return 0;
+#else
+  int d = 0;
+  if (rt::get_device(&d) != rt::kSuccess) {
+    (void)rt::get_last_error();
+    return 0;
+  }
+  return d;
+#endif
+}
+
 BlockCache& device_blocks() {
-  static BlockCache* c = new BlockCache(&rt::device_malloc, &rt::device_free);
+  static BlockCache* c = new BlockCache(&rt::device_malloc, &rt::device_free, &current_device);
   return *c;
 }
+// Pinned host memory is every device's (unified addressing): one cache.
 BlockCache& pinned_blocks() {
-  static BlockCache* c = new BlockCache(&rt::pinned_malloc, &rt::pinned_free);
+  static BlockCache* c = new BlockCache(&rt::pinned_malloc, &rt::pinned_free, nullptr);
   return *c;
 }
 

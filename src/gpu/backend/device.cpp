@@ -51,6 +51,41 @@ const Device& Device::get() {
   return device;
 }
 
+unsigned Device::count() {
+  if (!probe().usable) return 0;
+#if defined(FASTVMAF_GPU_SYCL)
+  return 1;  // the one device --sycl-device picks
+#else
+  int n = 0;
+  if (rt::get_device_count(&n) != rt::kSuccess) {
+    (void)rt::get_last_error();
+    return 0;
+  }
+  return n > 0 ? static_cast<unsigned>(n) : 0u;
+#endif
+}
+
+void Device::use(unsigned index) {
+#if defined(FASTVMAF_GPU_SYCL)
+  if (index != 0)
+    throw DeviceError(fmt::format("--gpus {}: the SYCL backend drives one device per process, the one --sycl-device "
+                                  "picks (number 0 for --gpus)",
+                                  index));
+  (void)get();
+#else
+  const unsigned n = count();
+  if (index >= n)
+    throw DeviceError(fmt::format("--gpus {}: this host has {} {} device{} (0 to {})", index, n, rt::kName,
+                                  n == 1 ? "" : "s", n ? n - 1 : 0));
+  const rt::Error e = rt::set_device(static_cast<int>(index));
+  if (e != rt::kSuccess) {
+    (void)rt::get_last_error();
+    throw DeviceError(fmt::format("{} device {}: {}SetDevice: {} ({})", rt::kName, index, rt::kApi, rt::error_string(e),
+                                  rt::error_name(e)));
+  }
+#endif
+}
+
 std::string Device::description() const {
 #if defined(FASTVMAF_GPU_SYCL)
   return fmt::format("{} ({}, {}, {} compute units, {} MiB)", info_.name, info_.platform, info_.gpu ? "gpu" : "cpu",

@@ -25,6 +25,9 @@ class Device {
   static Probe probe();
   // The device, initialised on first use; throws DeviceError when there is none.
   static const Device& get();
+  // Runtime::device_count and Runtime::use_device.
+  static unsigned count();
+  static void use(unsigned index);
 
   const rt::DeviceInfo& info() const { return info_; }
   // "NVIDIA H200 (sm_90, 132 SMs, 140 GiB)"

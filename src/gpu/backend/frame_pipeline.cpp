@@ -239,7 +239,7 @@ std::unique_ptr<FramePipeline> open_pipeline(const VideoGeometry& geometry, Plan
 
 }  // namespace
 
-FASTVMAF_REGISTER_GPU_RUNTIME((Runtime{kBackend, &Device::probe, &open_pipeline}));
+FASTVMAF_REGISTER_GPU_RUNTIME((Runtime{kBackend, &Device::probe, &open_pipeline, &Device::count, &Device::use}));
 
 }  // namespace FVMAF_GPU_NS
 }  // namespace fastvmaf::gpu

@@ -1,0 +1,163 @@
+#include "engine/segment_dispatcher.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace fastvmaf {
+
+SegmentDispatcher::SegmentDispatcher(unsigned frames, unsigned fixed) : frames_(frames), fixed_(fixed) {}
+
+unsigned SegmentDispatcher::add_worker(std::string name, unsigned first, unsigned min) {
+  std::lock_guard lock(mu_);
+  Worker w;
+  w.name = std::move(name);
+  w.min = std::max(1u, min);
+  w.first = std::max(1u, first);
+  workers_.push_back(std::move(w));
+  return static_cast<unsigned>(workers_.size() - 1);
+}
+
+// The size of the next new piece for `me` (0: none), under mu_.
+unsigned SegmentDispatcher::size_for(const Worker& me) const {
+  const unsigned remaining = frames_ - next_;
+  if (remaining == 0) return 0;
+  if (fixed_ > 0) return std::min(fixed_, remaining);
+  // The rates of the workers still taking pieces; one that has not measured yet counts as
+  // the mean of those that have.
+  double known = 0, others_in_hand = 0;
+  unsigned known_n = 0, unknown_n = 0, active = 0;
+  for (const auto& w : workers_) {
+    if (w.retired) continue;
+    ++active;
+    if (&w != &me && w.rate() > 0) others_in_hand += w.in_hand;
+    if (w.rate() > 0) {
+      known += w.rate();
+      ++known_n;
+    } else {
+      ++unknown_n;
+    }
+  }
+  // Alone once measured: the rest at once (no drain more than needed).
+  if (active <= 1 && me.rate() > 0) return remaining;
+  // Nobody has measured yet: a first piece, at most an equal share of what is left.
+  if (known_n == 0) return std::min(me.first, std::max(1u, remaining / active));
+  const double mean = known / known_n;
+  const double total = known + unknown_n * mean;
+  const double r = me.rate() > 0 ? me.rate() : mean;
+  double chunk;
+  if (me.rate() > 0) {
+    chunk = std::max<double>(std::ceil(remaining * (r / total) / 2), me.min);
+  } else {
+    chunk = me.first;  // not measured yet
+  }
+  // Everyone measured finishing together ends at T: r * T is my part of what is left and of
+  // what they hold. A piece that would end after that is cut to what I can do by then, or
+  // not taken at all. Only workers that have measured count: one that has not may never
+  // come (a device still starting, or none there), and must not be left the tail.
+  const double others = known - (me.rate() > 0 ? me.rate() : 0.0);
+  if (others > 0) {
+    const double fair = r * (remaining + others_in_hand) / (others + r);
+    if (chunk > fair + 0.5) chunk = std::floor(fair);
+    // Not measured yet: a quarter of that, so a worker much slower than the mean it was
+    // taken for holds the end up by a quarter of its share at most.
+    if (me.rate() <= 0) chunk = std::max(1.0, std::min(chunk, std::floor(fair / 4)));
+  } else if (me.rate() <= 0) {
+    chunk = std::min<double>(chunk, std::max(1u, remaining / active));
+  }
+  if (chunk < 1) return 0;
+  return std::min(static_cast<unsigned>(chunk), remaining);
+}
+
+std::optional<SegmentRange> SegmentDispatcher::next(unsigned w) {
+  std::lock_guard lock(mu_);
+  {
+    // A worker that stopped for want of a piece takes pieces again when one was handed back,
+    // or when nobody else is left to take what remains.
+    Worker& me = workers_.at(w);
+    bool others = false;
+    for (const auto& o : workers_) others = others || (&o != &me && !o.retired);
+    if (me.retired && !me.failed && (!returned_.empty() || (!others && next_ < frames_))) me.retired = false;
+  }
+  Worker& me = workers_.at(w);
+  if (cancelled_ || me.retired) return std::nullopt;
+  if (!returned_.empty()) {
+    SegmentRange s = returned_.back();
+    returned_.pop_back();
+    me.in_hand = s.size();
+    return s;
+  }
+  const unsigned n = size_for(me);
+  if (n == 0) {
+    // Nothing for it: it stops, and the others share what is left.
+    me.retired = true;
+    return std::nullopt;
+  }
+  SegmentRange s{next_, next_ + n};
+  next_ += n;
+  me.in_hand = n;
+  return s;
+}
+
+void SegmentDispatcher::done(unsigned w, const SegmentRange& s, double seconds) {
+  std::lock_guard lock(mu_);
+  Worker& me = workers_.at(w);
+  me.scored += s.size();
+  me.busy_s += std::max(seconds, 1e-9);
+  me.in_hand = 0;
+}
+
+void SegmentDispatcher::give_back(unsigned w, const SegmentRange& s) {
+  std::lock_guard lock(mu_);
+  Worker& me = workers_.at(w);
+  me.in_hand = 0;
+  me.retired = me.failed = true;
+  returned_.push_back(s);
+  // Workers that stopped for want of a piece take pieces again: this one needs a taker.
+  for (auto& o : workers_)
+    if (!o.failed) o.retired = false;
+}
+
+void SegmentDispatcher::retire(unsigned w) {
+  std::lock_guard lock(mu_);
+  workers_.at(w).retired = workers_.at(w).failed = true;
+  workers_.at(w).in_hand = 0;
+}
+
+void SegmentDispatcher::cancel() {
+  std::lock_guard lock(mu_);
+  cancelled_ = true;
+}
+
+unsigned SegmentDispatcher::frames_of(unsigned w) const {
+  std::lock_guard lock(mu_);
+  return workers_.at(w).scored;
+}
+
+std::string SegmentDispatcher::name_of(unsigned w) const {
+  std::lock_guard lock(mu_);
+  return workers_.at(w).name;
+}
+
+void SegmentDispatcher::rename(unsigned w, std::string name) {
+  std::lock_guard lock(mu_);
+  workers_.at(w).name = std::move(name);
+}
+
+unsigned SegmentDispatcher::workers() const {
+  std::lock_guard lock(mu_);
+  return static_cast<unsigned>(workers_.size());
+}
+
+bool SegmentDispatcher::handed_out() const {
+  std::lock_guard lock(mu_);
+  return next_ == frames_ && returned_.empty();
+}
+
+double SegmentDispatcher::seconds_left(unsigned w) const {
+  std::lock_guard lock(mu_);
+  const double r = workers_.at(w).rate();
+  return r > 0 ? (frames_ - next_) / r : -1.0;
+}
+
+}  // namespace fastvmaf

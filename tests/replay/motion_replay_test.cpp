@@ -161,7 +161,9 @@ void check(const Fixture& fx, Order order) {
     const double cpu_sad = want.entries().front().value;
     EXPECT_EQ(std::bit_cast<std::uint64_t>(got), std::bit_cast<std::uint64_t>(cpu_sad))
         << "frame " << i << ": twin " << got << " (sad " << r.sad << ") cpu " << cpu_sad;
-    if (i >= p.min_index() && fx.content != Content::Still) EXPECT_GT(r.sad, 0u) << "frame " << i;
+    if (i >= p.min_index() && fx.content != Content::Still) {
+      EXPECT_GT(r.sad, 0u) << "frame " << i;
+    }
   }
   EXPECT_TRUE(twin.intact) << "a work-item wrote past a buffer";
 }

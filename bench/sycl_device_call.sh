@@ -10,9 +10,13 @@
 set -u
 D=$(cd "$(dirname "$0")" && pwd)
 cd "$D"
-tar xJf bin.tar.xz && mkdir -p rt && tar xJf sycl-h200-runtime.tar.xz -C rt
-mkdir -p dsx && for f in ds/*.xz; do xz -dc "$f" > dsx/$(basename "$f" .xz); done
-[ -f nf.tar.xz ] && mkdir -p nf && tar xJf nf.tar.xz -C nf
+# Unpacked once per call: a second instance (a step run beside another) finds it done.
+if [ ! -f .unpacked ]; then
+  tar xJf bin.tar.xz && mkdir -p rt && tar xJf sycl-h200-runtime.tar.xz -C rt
+  mkdir -p dsx && for f in ds/*.xz; do xz -dc "$f" > dsx/$(basename "$f" .xz); done
+  [ -f nf.tar.xz ] && mkdir -p nf && tar xJf nf.tar.xz -C nf
+  touch .unpacked
+fi
 export LD_LIBRARY_PATH="$D/rt/lib:$D/rt/lib/hipSYCL/llvm-to-backend${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export ACPP_VISIBILITY_MASK=cuda ACPP_APPDB_DIR="$D/appdb" FASTVMAF_SYCL_MODULE="$D/bin/libfastvmaf_sycl.so"
 export FASTVMAF_DEVICE_SET="$D/dsx" FASTVMAF_GPU_CACHE="$D/cache" FASTVMAF_SYCL_DEVICE=gpu

@@ -57,6 +57,21 @@ constexpr unsigned kDeviceThreads = 2;
 // scores its warm-up again, a few frames' time on a device.
 constexpr unsigned kDeviceFirst = 64, kDeviceMin = 32;
 
+// Threads the CPU worker leaves to each device pipeline once it has started: its scheduler
+// threads and its readers (the pread copies into the pinned slabs are memory copies, a core
+// each at 4K). Without them the CPU's extractors and the pipeline's host threads share the
+// cores and the device starves (H200 host, 16 threads: cpu+cuda below cuda alone at 4K,
+// bench/results/h200-2026-12-03-hybrid.md). $FASTVMAF_HYBRID_CPU_RESERVE overrides it, for
+// measurements.
+unsigned cpu_reserve_per_pipeline(unsigned readers_per_file) {
+  if (const char* e = std::getenv("FASTVMAF_HYBRID_CPU_RESERVE")) {
+    char* end = nullptr;
+    const unsigned long v = std::strtoul(e, &end, 10);
+    if (end != e && *end == 0) return static_cast<unsigned>(v);
+  }
+  return kDeviceThreads + readers_per_file;
+}
+
 unsigned frames_of(const io::VideoSource& s, unsigned skip) {
   const unsigned n = s.indexed_frames();
   return n > skip ? n - skip : 0;
@@ -124,6 +139,10 @@ class Workers {
     for (const auto& why : run.left_out()) warnings_.push_back(fmt::format("{}; it is left out of this run", why));
   }
   void join_all();
+  // The CPU worker's threads: all but those reserved for running pipelines (under mu_).
+  void limit_cpu() {
+    if (cpu_run_) cpu_run_->limit_threads(engine_.threads > cpu_reserve_ ? engine_.threads - cpu_reserve_ : 1);
+  }
 
   const EngineImpl& engine_;
   io::VideoSource& ref_;
@@ -144,6 +163,8 @@ class Workers {
   bool decided_ = false;             // auto: whether to start a device was decided
   std::thread decider_;
   bool left_out_noted_ = false;
+  Run* cpu_run_ = nullptr;          // the CPU worker's run while it scores (under mu_)
+  unsigned cpu_reserve_ = 0;        // threads left to running device pipelines (under mu_)
   std::exception_ptr error_;        // the first failure that ends the run
   std::vector<std::string> warnings_;
   std::vector<std::thread> threads_;
@@ -290,6 +311,16 @@ void Workers::device_worker(const EngineImpl::DevicePlan& plan, const gpu::Runti
   try {
     if (rt->use_device) rt->use_device(device);
     auto use = rt->use_device;
+    unsigned reserved = 0;
+    struct GiveBack {
+      Workers& w;
+      unsigned& n;
+      ~GiveBack() {
+        std::lock_guard lock(w.mu_);
+        w.cpu_reserve_ -= n;
+        w.limit_cpu();
+      }
+    } give_back{*this, reserved};
     Run run(engine_, ref_.geometry(), Run::Hooks{},
             Run::Setup{&plan.slots, kDeviceThreads, [use, device] {
                          if (use) use(device);
@@ -298,6 +329,10 @@ void Workers::device_worker(const EngineImpl::DevicePlan& plan, const gpu::Runti
       std::lock_guard lock(mu_);
       if (device_ready_s_ < 0) device_ready_s_ = since(t0_);
       note_left_out(run);
+      // The CPU worker makes room for this pipeline's host threads while it runs.
+      reserved = cpu_reserve_per_pipeline(run.readers());
+      cpu_reserve_ += reserved;
+      limit_cpu();
     }
     if (!score_segments(run, w)) return;
     std::optional<DeviceStats> stats = run.device_stats();
@@ -341,6 +376,8 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
     {
       std::lock_guard lock(mu_);
       note_left_out(*cpu);
+      cpu_run_ = &*cpu;
+      limit_cpu();  // cpu+X: a pipeline may be running already
     }
     // auto: after the CPU's first segment (before it takes another), a device only when the
     // rest would take the CPU longer than a device's start-up; or earlier, when that segment
@@ -391,8 +428,12 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
   }
   join_all();
   // A device that failed after the CPU had stopped taking segments gave them back: the
-  // CPU scores them now.
+  // CPU scores them now (every pipeline has ended: with every thread).
   if (cpu && !error_ && !dispatcher_.handed_out()) score_segments(*cpu, *cpu_w, report);
+  {
+    std::lock_guard lock(mu_);
+    cpu_run_ = nullptr;
+  }
   if (error_) std::rethrow_exception(error_);
   if (assembler_.assembled() != frames_)
     throw std::logic_error(fmt::format("the workers scored {} of {} frames", assembler_.assembled(), frames_));

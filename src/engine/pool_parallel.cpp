@@ -49,7 +49,7 @@ struct Bands {
 }  // namespace
 
 void PoolParallel::run(unsigned n, const std::function<void(unsigned)>& body) const {
-  run_with(n, body, n == 0 ? 0 : std::min(n - 1, pool_.size() - 1));
+  run_with(n, body, n == 0 ? 0 : std::min(n - 1, pool_.active() - 1));
 }
 
 void PoolParallel::run_on_idle(unsigned n, const std::function<void(unsigned)>& body) const {

@@ -82,6 +82,9 @@ class Run {
   unsigned in_flight() const { return in_flight_; }
   // Reading threads per file that can be read at random (io::PairReader).
   unsigned readers() const { return readers_; }
+  // At most `n` of the run's threads work at once from now on (a hybrid run's CPU worker
+  // beside device pipelines); the frames in flight stay as they are.
+  void limit_threads(unsigned n) { scheduler_.limit_threads(n); }
   // Why each --feature-only extractor that refused the input was left out (Scheduler).
   const std::vector<std::string>& left_out() const { return scheduler_.left_out(); }
   // The device work of the frames scored so far (a GPU run's), else nullopt.

@@ -350,4 +350,6 @@ void Scheduler::abandon() {
   jobs_.clear();
 }
 
+void Scheduler::limit_threads(unsigned n) { pool_->limit_active(n); }
+
 }  // namespace fastvmaf

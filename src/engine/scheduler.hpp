@@ -93,6 +93,8 @@ class Scheduler {
   // Frames the device keeps in flight (0 without a GPU slot): the engine keeps more than
   // that many frames submitted so the device pipeline fills.
   unsigned device_depth() const;
+  // At most `n` of the scheduler's threads work at once from now on (ThreadPool::limit_active).
+  void limit_threads(unsigned n);
 
  private:
   struct Slot;

@@ -1,5 +1,6 @@
 #include "engine/thread_pool.hpp"
 
+#include <algorithm>
 #include <string>
 #include <system_error>
 
@@ -41,6 +42,19 @@ unsigned ThreadPool::idle() const {
   return idle_;
 }
 
+void ThreadPool::limit_active(unsigned n) {
+  {
+    std::lock_guard lock(mu_);
+    limit_ = n;
+  }
+  cv_.notify_all();  // a raised limit lets waiting workers take the queued tasks
+}
+
+unsigned ThreadPool::active() const {
+  std::lock_guard lock(mu_);
+  return limit_ ? std::min(limit_, size()) : size();
+}
+
 void ThreadPool::post(std::function<void()> task) { push(std::move(task), false); }
 
 void ThreadPool::post_front(std::function<void()> task) { push(std::move(task), true); }
@@ -59,18 +73,25 @@ void ThreadPool::push(std::function<void()> task, bool front) {
 }
 
 void ThreadPool::loop() {
+  std::unique_lock lock(mu_);
   for (;;) {
-    std::function<void()> task;
-    {
-      std::unique_lock lock(mu_);
-      ++idle_;
-      cv_.wait(lock, [this] { return stop_ || !tasks_.empty(); });
-      --idle_;
-      if (tasks_.empty()) return;  // stop_ and drained
-      task = std::move(tasks_.front());
-      tasks_.pop_front();
-    }
+    ++idle_;
+    // A limited pool's extra workers wait while the others are busy; a worker that ends a
+    // task loops here and takes the next itself, so no wake-up is lost. Stopping drains
+    // the queue first.
+    cv_.wait(lock, [this] {
+      return (stop_ && tasks_.empty()) || (!tasks_.empty() && (limit_ == 0 || busy_ < limit_));
+    });
+    --idle_;
+    if (tasks_.empty()) return;  // stop_ and drained
+    std::function<void()> task = std::move(tasks_.front());
+    tasks_.pop_front();
+    ++busy_;
+    lock.unlock();
     task();
+    task = nullptr;  // its captures are released outside the lock
+    lock.lock();
+    --busy_;
   }
 }
 

@@ -27,6 +27,12 @@ class ThreadPool {
   unsigned size() const { return static_cast<unsigned>(workers_.size()); }
   // Workers waiting for a task right now (a hint: it may change as soon as it is read).
   unsigned idle() const;
+  // From now on at most `n` workers run tasks at once (0: all), the others wait: a hybrid
+  // run's CPU worker leaves cores to the device pipelines' host threads (readers, strand)
+  // once they have started (engine/hybrid_run.cpp).
+  void limit_active(unsigned n);
+  // Workers that may run tasks at once: size(), or the limit.
+  unsigned active() const;
 
  private:
   void loop();
@@ -36,6 +42,8 @@ class ThreadPool {
   std::condition_variable cv_;
   std::deque<std::function<void()>> tasks_;
   unsigned idle_ = 0;  // workers waiting for a task: post() wakes one only then
+  unsigned busy_ = 0;  // workers running a task
+  unsigned limit_ = 0;  // limit_active(); 0: none
   bool stop_ = false;
   std::vector<std::thread> workers_;
 };

@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <system_error>
+#include <thread>
 
 #include "engine/thread_pool.hpp"
 
@@ -57,6 +59,48 @@ TEST(ThreadPool, RunsPostedTasks) {
     for (int i = 0; i < 50; ++i) pool.post([&] { n.fetch_add(1); });
   }
   EXPECT_EQ(n.load(), 50);
+}
+
+// Tasks running at once, at most: `n` tasks that each hold for a moment.
+int most_at_once(ThreadPool& pool, int n) {
+  std::atomic<int> now{0}, most{0}, done{0};
+  for (int i = 0; i < n; ++i)
+    pool.post([&] {
+      const int k = now.fetch_add(1) + 1;
+      for (int m = most.load(); k > m && !most.compare_exchange_weak(m, k);) {
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      now.fetch_sub(1);
+      done.fetch_add(1);
+    });
+  while (done.load() < n) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  return most.load();
+}
+
+TEST(ThreadPool, LimitActiveBoundsTheTasksRunningAtOnceAndCanBeLifted) {
+  ThreadPool pool(6);
+  EXPECT_EQ(pool.active(), 6u);
+  pool.limit_active(2);
+  EXPECT_EQ(pool.active(), 2u);
+  EXPECT_LE(most_at_once(pool, 40), 2);
+  pool.limit_active(1);
+  EXPECT_EQ(most_at_once(pool, 20), 1);
+  pool.limit_active(0);  // lifted: every worker again
+  EXPECT_EQ(pool.active(), 6u);
+  EXPECT_GT(most_at_once(pool, 60), 2);
+  pool.limit_active(100);  // above the size: all
+  EXPECT_EQ(pool.active(), 6u);
+}
+
+TEST(ThreadPool, ALimitLoweredWhileTasksWaitStillRunsThemAllAndStops) {
+  std::atomic<int> n{0};
+  {
+    ThreadPool pool(4);
+    for (int i = 0; i < 200; ++i) pool.post([&] { n.fetch_add(1); });
+    pool.limit_active(1);
+    for (int i = 0; i < 200; ++i) pool.post_front([&] { n.fetch_add(1); });
+  }  // the destructor drains the queue with one worker at a time
+  EXPECT_EQ(n.load(), 400);
 }
 
 }  // namespace

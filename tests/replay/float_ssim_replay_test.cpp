@@ -1,5 +1,5 @@
 // Host replay of the float SSIM twin's kernels (src/features/ssim/gpu/): the same grids,
-// blocks and work-items (gpu/float_ssim_work.hpp) on frames packed with the frame
+// blocks and work-items (gpu/float_ssim_work.hpp, gpu/ssim_map_work.hpp) on frames packed with the frame
 // pipeline's layout, against the CPU: the four double sums of the map bit for bit (the
 // CPU's SsimMap on the CPU's luma_to_float / decimate_box), and every value the CPU
 // extractor collects, from the twin's finish (means_of, ssim_values, emit_ssim). Every
@@ -22,6 +22,7 @@
 #include "core/hd/f64.hpp"
 #include "features/ssim/gpu/float_ssim_plan.hpp"
 #include "features/ssim/gpu/float_ssim_work.hpp"
+#include "features/ssim/gpu/ssim_map_work.hpp"
 #include "features/ssim/ssim.hpp"
 #include "features/ssim/ssim_dsp.hpp"
 #include "features/ssim/ssim_map.hpp"
@@ -81,14 +82,14 @@ Replayed replay_frame(const Opts& opts, const Picture& ref, const Picture& dis, 
                                  &out.launches);
   };
   grid(tw::load_launch(a), [&](unsigned x, unsigned by) {
-    const tw::Where w = tw::image_row(by, static_cast<unsigned>(a.h));
+    const tw::Where w = tw::image_row(by, static_cast<unsigned>(a.map.h));
     tw::load_item<Sample, F>(a, w.side, x, w.y);
   });
-  grid(tw::hpass_launch(a), [&](unsigned x, unsigned y) { tw::hpass_item<F>(a, x, y); });
-  grid(tw::terms_launch(a), [&](unsigned x, unsigned y) { tw::terms_item<F>(a, x, y); });
-  const tw::LaunchShape sum = tw::sum_launch();
-  replay::launch<std::uint8_t>({sum.blocks_x}, {sum.threads}, 0, order,
-                               [&](Block<std::uint8_t>& b) { b.each([&](const Item&) { tw::sum_item<F>(a); }); },
+  grid(tw::hpass_launch(a.map), [&](unsigned x, unsigned y) { tw::hpass_item<F>(a.map, x, y); });
+  grid(tw::terms_launch(a.map), [&](unsigned x, unsigned y) { tw::terms_item<F>(a.map, x, y); });
+  // The map's sum launch with one map: one work-item.
+  replay::launch<std::uint8_t>({1}, {1}, 0, order,
+                               [&](Block<std::uint8_t>& b) { b.each([&](const Item&) { tw::sum_item<F>(a.map); }); },
                                &out.launches);
   out.results = slot[0];
   out.canaries_intact = frame.intact() && state.intact() && terms.intact() && slot.intact();

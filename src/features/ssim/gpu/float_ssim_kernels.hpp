@@ -9,7 +9,7 @@ namespace fastvmaf::ssim {
 inline namespace FVMAF_GPU_NS {
 
 // Enqueues the frame's twin::kLaunchesPerFrame kernels on `stream`: the map's input, the
-// horizontal sums, every window position's terms, then the sums into a.slot.
+// map's launches (ssim_map_kernels.hpp) with its sums into the slot.
 void enqueue_ssim(const gpu::StreamRef& stream, const twin::Args& a);
 
 }  // namespace FVMAF_GPU_NS

@@ -104,7 +104,9 @@ void FloatMsSsimExtractor::submit(const FrameInput& f) {
   scores_ = ms_ssim_scores(means, enable_db_, max_db_, f.index);
 }
 
-void FloatMsSsimExtractor::collect(unsigned index, FeatureSink& sink) { emit_ms_ssim(scores_, enable_lcs_, index, sink); }
+void FloatMsSsimExtractor::collect(unsigned index, FeatureSink& sink) {
+  emit_ms_ssim(scores_, enable_lcs_, index, sink);
+}
 
 FASTVMAF_REGISTER_BACKEND("float_ms_ssim", Backend::Cpu,
                           [](const OptionSet& o) { return std::make_unique<FloatMsSsimExtractor>(o); });

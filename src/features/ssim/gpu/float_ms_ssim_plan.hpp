@@ -28,7 +28,9 @@ inline constexpr gpu::PlaneMask kPlanes = gpu::kLuma;
 // float_ms_ssim's options (ms_ssim_option_specs), as the CPU extractor reads them.
 struct Options {
   bool enable_lcs = false, enable_db = false, clip_db = false;
-  static Options from(const OptionSet& o) { return {o.get_bool("enable_lcs"), o.get_bool("enable_db"), o.get_bool("clip_db")}; }
+  static Options from(const OptionSet& o) {
+    return {o.get_bool("enable_lcs"), o.get_bool("enable_db"), o.get_bool("clip_db")};
+  }
 };
 
 struct TwinPlan {

@@ -19,7 +19,9 @@ namespace fastvmaf::ssim::twin {
 // sums (5 planes of ow x h floats) and the terms (4 planes of ow x oh words).
 struct MapShape {
   int w = 0, h = 0, ow = 0, oh = 0;
-  std::size_t positions() const { return static_cast<std::size_t>(std::max(ow, 0)) * static_cast<std::size_t>(std::max(oh, 0)); }
+  std::size_t positions() const {
+    return static_cast<std::size_t>(std::max(ow, 0)) * static_cast<std::size_t>(std::max(oh, 0));
+  }
   std::size_t h5_floats() const { return 5 * static_cast<std::size_t>(std::max(ow, 0)) * static_cast<std::size_t>(h); }
   std::size_t terms_words() const { return 4 * positions(); }
 };

@@ -25,8 +25,10 @@ void submit_2d(const gpu::StreamRef& stream, const char* name, const twin::Launc
 }  // namespace
 
 void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a) {
-  submit_2d(stream, "ssim_map hpass", twin::hpass_launch(a), [=](unsigned x, unsigned y) { twin::hpass_item(a, x, y); });
-  submit_2d(stream, "ssim_map terms", twin::terms_launch(a), [=](unsigned x, unsigned y) { twin::terms_item(a, x, y); });
+  submit_2d(stream, "ssim_map hpass", twin::hpass_launch(a),
+            [=](unsigned x, unsigned y) { twin::hpass_item(a, x, y); });
+  submit_2d(stream, "ssim_map terms", twin::terms_launch(a),
+            [=](unsigned x, unsigned y) { twin::terms_item(a, x, y); });
 }
 
 void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {

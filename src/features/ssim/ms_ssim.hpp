@@ -21,6 +21,24 @@ struct MsSsimScores {
   std::array<double, kScales> l{}, c{}, s{};
 };
 
+// float_ms_ssim's plan of a w x h luma: the five scales' sizes (each the previous one's
+// decimated_size by 2) and the dB ceiling. Throws std::invalid_argument for an unsupported
+// depth or a frame below 176x176. The CPU extractor and its twin both plan with it.
+struct MsSsimPlan {
+  std::array<int, kScales> w{}, h{};
+  double max_db = 0;
+};
+MsSsimPlan plan_ms_ssim(bool clip_db, unsigned width, unsigned height, unsigned bpc);
+
+// Frame `frame`'s scores from each scale's means: Wang's product of pow(l, alpha),
+// pow(c, beta) and pow(s, gamma) in double (libm), in dB with enable_db. Throws
+// std::runtime_error where the product is infinite (libvmaf fails there too). The CPU
+// extractor and the twin's finish both take it.
+MsSsimScores ms_ssim_scores(const std::array<SsimMeans, kScales>& means, bool enable_db, double max_db,
+                            unsigned frame);
+// float_ms_ssim, and with enable_lcs every scale's l, c and s.
+void emit_ms_ssim(const MsSsimScores& scores, bool enable_lcs, unsigned index, FeatureSink& sink);
+
 class FloatMsSsimExtractor final : public FeatureExtractor {
  public:
   explicit FloatMsSsimExtractor(const OptionSet& options);

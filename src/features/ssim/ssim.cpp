@@ -1,9 +1,5 @@
 #include "features/ssim/ssim.hpp"
 
-#include <stdexcept>
-
-#include <fmt/format.h>
-
 #include "core/registry.hpp"
 #include "features/ssim/ssim_options.hpp"
 #include "features/ssim/ssim_params.hpp"
@@ -18,25 +14,17 @@ FloatSsimExtractor::FloatSsimExtractor(const OptionSet& o)
       map_(make_dsp(cpu::active())) {}
 
 void FloatSsimExtractor::init(const VideoGeometry& g) {
-  if (const std::string e = unsupported_depth("float_ssim", g.bpc); !e.empty()) throw std::invalid_argument(e);
-  const int w = static_cast<int>(g.width), h = static_cast<int>(g.height);
-  factor_ = scale_override_ > 0 ? scale_override_ : auto_scale(w, h);
-  if (factor_ > 1 && (!box_filter_fits(w, factor_) || !box_filter_fits(h, factor_)))
-    throw std::invalid_argument(fmt::format(
-        "float_ssim: the frame {}x{} is too small for scale={}: its {}x{} low-pass would reach past the mirrored "
-        "edge (libvmaf reads outside the picture there); use a smaller scale",
-        w, h, factor_, factor_, factor_));
+  const SsimPlan p = plan_ssim(scale_override_, clip_db_, g.width, g.height, g.bpc);
+  factor_ = p.factor;
   bpc_ = g.bpc;
-  max_db_ = max_db(clip_db_, g.bpc, g.width, g.height);
+  max_db_ = p.max_db;
+  const std::size_t n = static_cast<std::size_t>(p.w) * static_cast<std::size_t>(p.h);
   if (factor_ == 1) {
-    const std::size_t n = static_cast<std::size_t>(g.width) * g.height;
     ref_.resize(n);
     dis_.resize(n);
   } else {
-    const std::size_t m =
-        static_cast<std::size_t>(decimated_size(w, factor_)) * static_cast<std::size_t>(decimated_size(h, factor_));
-    ref_small_.resize(m);
-    dis_small_.resize(m);
+    ref_small_.resize(n);
+    dis_small_.resize(n);
   }
 }
 
@@ -55,20 +43,27 @@ void FloatSsimExtractor::submit(const FrameInput& f) {
     luma_to_float(r, bpc_, ref_.data());
     luma_to_float(d, bpc_, dis_.data());
   }
-  const SsimMeans m = map_.compute(a, b, w, h);
-  score_ = static_cast<double>(m.ssim);
-  if (enable_db_) score_ = to_db(score_, max_db_);
-  l_ = m.l;
-  c_ = m.c;
-  s_ = m.s;
+  values_ = ssim_values(map_.compute(a, b, w, h), enable_db_, max_db_);
 }
 
-void FloatSsimExtractor::collect(unsigned index, FeatureSink& sink) {
-  sink.append("float_ssim", index, score_);
-  if (!enable_lcs_) return;
-  sink.append("float_ssim_l", index, l_);
-  sink.append("float_ssim_c", index, c_);
-  sink.append("float_ssim_s", index, s_);
+void FloatSsimExtractor::collect(unsigned index, FeatureSink& sink) { emit_ssim(values_, enable_lcs_, index, sink); }
+
+SsimValues ssim_values(const SsimMeans& m, bool enable_db, double max_db) {
+  SsimValues v;
+  v.score = static_cast<double>(m.ssim);
+  if (enable_db) v.score = to_db(v.score, max_db);
+  v.l = m.l;
+  v.c = m.c;
+  v.s = m.s;
+  return v;
+}
+
+void emit_ssim(const SsimValues& v, bool enable_lcs, unsigned index, FeatureSink& sink) {
+  sink.append("float_ssim", index, v.score);
+  if (!enable_lcs) return;
+  sink.append("float_ssim_l", index, v.l);
+  sink.append("float_ssim_c", index, v.c);
+  sink.append("float_ssim_s", index, v.s);
 }
 
 FASTVMAF_REGISTER_BACKEND("float_ssim", Backend::Cpu,

@@ -11,6 +11,15 @@
 
 namespace fastvmaf::ssim {
 
+// One frame's float_ssim values: the score (in dB with enable_db, clipped at max_db) and
+// the l, c, s means; the CPU extractor and its twin's finish both make and write them.
+struct SsimValues {
+  double score = 0, l = 0, c = 0, s = 0;
+};
+SsimValues ssim_values(const SsimMeans& means, bool enable_db, double max_db);
+// float_ssim, and with enable_lcs float_ssim_l, _c and _s.
+void emit_ssim(const SsimValues& values, bool enable_lcs, unsigned index, FeatureSink& sink);
+
 class FloatSsimExtractor final : public FeatureExtractor {
  public:
   explicit FloatSsimExtractor(const OptionSet& options);
@@ -30,7 +39,7 @@ class FloatSsimExtractor final : public FeatureExtractor {
   std::vector<float> ref_, dis_;              // the luma in float, without decimation
   std::vector<float> ref_small_, dis_small_;  // the decimated luma (factor > 1)
   SsimMap map_;
-  double score_ = 0, l_ = 0, c_ = 0, s_ = 0;  // this frame's, between submit and collect
+  SsimValues values_;  // this frame's, between submit and collect
 };
 
 }  // namespace fastvmaf::ssim

@@ -7,7 +7,7 @@
 
 namespace fastvmaf::ssim {
 
-SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
+SsimSums SsimMap::sums(const float* ref, const float* dis, int w, int h) {
   // libvmaf's convolution keeps the positions where the window fits: (w-10) x (h-10).
   const int ow = w - (kWindow - 1);
   const int oh = h - (kWindow - 1);
@@ -54,14 +54,16 @@ SsimMeans SsimMap::compute(const float* ref, const float* dis, int w, int h) {
       }
     }
   }
-  // A frame narrower or shorter than the window sums nothing: libvmaf divides the zero
-  // sums by (w-10)(h-10) all the same (0, -0 or NaN).
+  return {ssim_sum, l_sum, c_sum, s_sum};
+}
+
+SsimMeans means_of(const SsimSums& sums, int ow, int oh) {
   const double count = static_cast<double>(ow * oh);
   SsimMeans m;
-  m.l = static_cast<float>(l_sum / count);
-  m.c = static_cast<float>(c_sum / count);
-  m.s = static_cast<float>(s_sum / count);
-  m.ssim = static_cast<float>(ssim_sum / count);
+  m.l = static_cast<float>(sums.l / count);
+  m.c = static_cast<float>(sums.c / count);
+  m.s = static_cast<float>(sums.s / count);
+  m.ssim = static_cast<float>(sums.ssim / count);
   return m;
 }
 

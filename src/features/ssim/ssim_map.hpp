@@ -24,6 +24,18 @@ struct SsimMeans {
   float ssim = 0, l = 0, c = 0, s = 0;
 };
 
+// The map's four double sums (of l*c*s, l, c and s), each over the window positions in
+// raster order from 0, as libvmaf adds them.
+struct SsimSums {
+  double ssim = 0, l = 0, c = 0, s = 0;
+};
+
+// The means of a map of ow x oh window positions (w - 10 by h - 10) from its sums: each
+// sum divided by the double of ow * oh and rounded to float. A frame narrower or shorter
+// than the window sums nothing: libvmaf divides the zero sums by (w-10)(h-10) all the
+// same (0, -0 or NaN). The CPU map and the twin's finish both end here.
+SsimMeans means_of(const SsimSums& sums, int ow, int oh);
+
 // The map through the row functions of `dsp` (ssim_dsp.hpp); extractors pass
 // make_dsp(cpu::active()), made when they are.
 class SsimMap {
@@ -31,7 +43,11 @@ class SsimMap {
   explicit SsimMap(const Dsp& dsp) : dsp_(dsp) {}
   const Dsp& dsp() const { return dsp_; }
   // ref and dis: w x h floats, row-major without padding.
-  SsimMeans compute(const float* ref, const float* dis, int w, int h);
+  SsimMeans compute(const float* ref, const float* dis, int w, int h) {
+    return means_of(sums(ref, dis, w, h), w - (kWindow - 1), h - (kWindow - 1));
+  }
+  // The map's four sums (what compute divides).
+  SsimSums sums(const float* ref, const float* dis, int w, int h);
 
  private:
   Dsp dsp_;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -68,6 +69,22 @@ double max_db(bool clip_db, unsigned bpc, unsigned width, unsigned height) {
 double to_db(double score, double max_db) {
   const double db = -10. * std::log10(1 - score);
   return db < max_db ? db : max_db;
+}
+
+SsimPlan plan_ssim(int scale_override, bool clip_db, unsigned width, unsigned height, unsigned bpc) {
+  if (const std::string e = unsupported_depth("float_ssim", bpc); !e.empty()) throw std::invalid_argument(e);
+  const int w = static_cast<int>(width), h = static_cast<int>(height);
+  SsimPlan p;
+  p.factor = scale_override > 0 ? scale_override : auto_scale(w, h);
+  if (p.factor > 1 && (!box_filter_fits(w, p.factor) || !box_filter_fits(h, p.factor)))
+    throw std::invalid_argument(fmt::format(
+        "float_ssim: the frame {}x{} is too small for scale={}: its {}x{} low-pass would reach past the mirrored "
+        "edge (libvmaf reads outside the picture there); use a smaller scale",
+        w, h, p.factor, p.factor, p.factor));
+  p.w = p.factor > 1 ? decimated_size(w, p.factor) : w;
+  p.h = p.factor > 1 ? decimated_size(h, p.factor) : h;
+  p.max_db = max_db(clip_db, bpc, width, height);
+  return p;
 }
 
 std::string unsupported_depth(const char* feature, unsigned bpc) {

@@ -53,6 +53,18 @@ double max_db(bool clip_db, unsigned bpc, unsigned width, unsigned height);
 // NaN score gives max_db).
 double to_db(double score, double max_db);
 
+// float_ssim's map input of a w x h luma: the decimation factor (the automatic one for
+// scale 0, else the given one; 1: none), the size the map reads (decimated_size of
+// each dimension when factor > 1) and the dB ceiling. Throws std::invalid_argument
+// for an unsupported depth or a box low-pass that would reach past the mirrored edge.
+// The CPU extractor and its twin both plan with it.
+struct SsimPlan {
+  int factor = 1;
+  int w = 0, h = 0;
+  double max_db = 0;
+};
+SsimPlan plan_ssim(int scale_override, bool clip_db, unsigned width, unsigned height, unsigned bpc);
+
 // The bit depths libvmaf's picture_copy converts to float (8, 10, 12, 16; any other
 // depth it would read as 8-bit samples). Empty when supported, else the message.
 std::string unsupported_depth(const char* feature, unsigned bpc);

@@ -10,6 +10,9 @@
 #include "features/adm/gpu/adm_work.hpp"
 #include "features/float_moment/gpu/float_moment_work.hpp"
 #include "features/float_psnr/gpu/float_psnr_work.hpp"
+#include "features/ssim/gpu/float_ms_ssim_work.hpp"
+#include "features/ssim/gpu/float_ssim_work.hpp"
+#include "features/ssim/gpu/ssim_map_work.hpp"
 #include "features/speed/gpu/speed_work.hpp"
 #include "features/vif/gpu/vif_work.hpp"
 
@@ -53,4 +56,13 @@ void probe_float_serial(const float_psnr::twin::Args& p, const float_moment::twi
   float_moment::twin::float_moment_serial_sum<hd::f64>(m, picture);
 }
 
+// float_ssim_load, float_ms_ssim_decimate, ssim_map_hpass, ssim_map_terms, ssim_map_sum.
+void probe_ssim(const ssim::twin::Args& a, const ssim::ms_twin::Args& m, unsigned x, unsigned y) {
+  ssim::twin::load_item<std::uint8_t>(a, 0, x, y);
+  ssim::twin::load_item<std::uint16_t>(a, 1, x, y);
+  ssim::ms_twin::decimate_item(m, 1, 0, x, y);
+  ssim::twin::hpass_item(a.map, x, y);
+  ssim::twin::terms_item(a.map, x, y);
+  ssim::twin::sum_item(a.map);
+}
 }  // extern "C"

@@ -1,0 +1,44 @@
+// The SSIM map's kernels: launch skeletons around ssim_map_work.hpp's work-items, which the
+// host replays (tests/replay/float_ssim_replay_test.cpp, float_ms_ssim_replay_test.cpp) run
+// the same way.
+#include "gpu/compat.hpp"
+
+#include "features/ssim/gpu/ssim_map_kernels.hpp"
+#include "gpu/backend/launch.hpp"
+
+namespace fastvmaf::ssim {
+inline namespace FVMAF_GPU_NS {
+
+namespace {
+
+using twin::kThreads;
+
+// fp64 (allowlisted, tests/contract/fp64_kernels.txt): the window's double sums.
+__global__ void __launch_bounds__(kThreads) ssim_map_hpass(twin::MapArgs a) {
+  twin::hpass_item(a, blockIdx.x * kThreads + threadIdx.x, blockIdx.y);
+}
+
+// fp64 (allowlisted): the window's double sums and the double l, c, l*c*s.
+__global__ void __launch_bounds__(kThreads) ssim_map_terms(twin::MapArgs a) {
+  twin::terms_item(a, blockIdx.x * kThreads + threadIdx.x, blockIdx.y);
+}
+
+// fp64 (allowlisted): the four raster-order double sums of each map.
+__global__ void __launch_bounds__(kScales) ssim_map_sum(MapSet set) {
+  if (threadIdx.x < set.count) twin::sum_item(set.map[threadIdx.x]);
+}
+
+}  // namespace
+
+void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a) {
+  const twin::LaunchShape hp = twin::hpass_launch(a), tm = twin::terms_launch(a);
+  gpu::launch(stream, "ssim_map hpass", &ssim_map_hpass, dim3(hp.blocks_x, hp.blocks_y), dim3(hp.threads), a);
+  gpu::launch(stream, "ssim_map terms", &ssim_map_terms, dim3(tm.blocks_x, tm.blocks_y), dim3(tm.threads), a);
+}
+
+void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {
+  gpu::launch(stream, "ssim_map sum", &ssim_map_sum, dim3(1), dim3(set.count), set);
+}
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::ssim

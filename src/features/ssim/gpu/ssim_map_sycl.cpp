@@ -1,0 +1,44 @@
+// The SSIM map's kernels in SYCL: ssim_map_kernels.cu's kernels, work-group for block,
+// around the same work-items of ssim_map_work.hpp. The double operations are hd::SoftF64
+// here (FVMAF_SOFT_F64): no fp64 on the device.
+#include <sycl/sycl.hpp>
+
+#include "features/ssim/gpu/ssim_map_kernels.hpp"
+#include "gpu/backend/sycl/launch.hpp"
+
+namespace fastvmaf::ssim {
+inline namespace FVMAF_GPU_NS {
+
+namespace {
+
+// A launch of `shape` whose work-item gets (x = blockIdx.x * kThreads + threadIdx.x,
+// blockIdx.y): blockIdx.x = get_group(1), blockIdx.y = get_group(0).
+template <class Item>
+void submit_2d(const gpu::StreamRef& stream, const char* name, const twin::LaunchShape& shape, Item item) {
+  gpu::submit(stream, name, [&](sycl::handler& h) {
+    h.parallel_for(gpu::groups(shape.blocks_x, shape.blocks_y, shape.threads), [=](sycl::nd_item<2> it) {
+      item(static_cast<unsigned>(it.get_global_id(1)), static_cast<unsigned>(it.get_group(0)));
+    });
+  });
+}
+
+}  // namespace
+
+void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a) {
+  submit_2d(stream, "ssim_map hpass", twin::hpass_launch(a),
+            [=](unsigned x, unsigned y) { twin::hpass_item(a, x, y); });
+  submit_2d(stream, "ssim_map terms", twin::terms_launch(a),
+            [=](unsigned x, unsigned y) { twin::terms_item(a, x, y); });
+}
+
+void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {
+  gpu::submit(stream, "ssim_map sum", [&](sycl::handler& h) {
+    h.parallel_for(gpu::groups(1, set.count), [=](sycl::nd_item<1> it) {
+      const unsigned i = static_cast<unsigned>(it.get_local_id(0));
+      if (i < set.count) twin::sum_item(set.map[i]);
+    });
+  });
+}
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::ssim

@@ -1,6 +1,7 @@
 #include "core/registry.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "core/registration.hpp"
@@ -20,8 +21,8 @@ void Registry::add(ExtractorInfo info) {
   extractors_.push_back(std::move(info));
 }
 
-void Registry::add_backend(const std::string& name, Backend backend, ExtractorFactory factory) {
-  if (!backends_.emplace(std::make_pair(name, backend), std::move(factory)).second)
+void Registry::add_backend(const std::string& name, Backend backend, ExtractorFactory factory, bool experimental) {
+  if (!backends_.emplace(std::make_pair(name, backend), Entry{std::move(factory), experimental}).second)
     record_registration_error(std::string("extractor backend registered twice: ") + name + " (" + to_string(backend) +
                               ")");
 }
@@ -39,9 +40,30 @@ const ExtractorInfo* Registry::by_provided_feature(std::string_view feature) con
   return nullptr;
 }
 
+namespace {
+
+// Whether $FASTVMAF_EXPERIMENTAL_TWINS ("float_ssim,float_ms_ssim", "all") names `name`.
+bool experimental_asked(std::string_view name) {
+  const char* e = std::getenv("FASTVMAF_EXPERIMENTAL_TWINS");
+  if (!e) return false;
+  std::string_view list(e);
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view item = list.substr(0, comma);
+    if (item == "all" || item == name) return true;
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+}  // namespace
+
 const ExtractorFactory* Registry::factory(std::string_view name, Backend backend) const {
   auto it = backends_.find({std::string(name), backend});
-  return it == backends_.end() ? nullptr : &it->second;
+  if (it == backends_.end()) return nullptr;
+  if (it->second.experimental && !experimental_asked(name)) return nullptr;
+  return &it->second.factory;
 }
 
 std::vector<const ExtractorInfo*> Registry::all() const {

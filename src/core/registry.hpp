@@ -47,19 +47,28 @@ class Registry {
   // (core/registration.hpp), keeping the first.
   void add(ExtractorInfo info);
   // An implementation of the extractor declared (possibly later) under `name`.
-  void add_backend(const std::string& name, Backend backend, ExtractorFactory factory);
+  // `experimental`: a twin that is exact but slower than the CPU it would replace (the
+  // SSIM twins' serial sums, docs/performance.md): factory() offers it only when
+  // $FASTVMAF_EXPERIMENTAL_TWINS names it (a comma-separated list of extractors, or
+  // "all"), so no run becomes slower by choosing it unasked.
+  void add_backend(const std::string& name, Backend backend, ExtractorFactory factory, bool experimental = false);
 
   const ExtractorInfo* by_name(std::string_view name) const;
   // The extractor providing a libvmaf feature name ("VMAF_integer_feature_adm2_score").
   const ExtractorInfo* by_provided_feature(std::string_view feature) const;
-  // nullptr when `name` has no implementation on `backend`.
+  // nullptr when `name` has no implementation on `backend` (or only an experimental one
+  // that $FASTVMAF_EXPERIMENTAL_TWINS does not name).
   const ExtractorFactory* factory(std::string_view name, Backend backend) const;
   // Sorted by name.
   std::vector<const ExtractorInfo*> all() const;
 
  private:
   std::vector<ExtractorInfo> extractors_;
-  std::map<std::pair<std::string, Backend>, ExtractorFactory> backends_;
+  struct Entry {
+    ExtractorFactory factory;
+    bool experimental = false;
+  };
+  std::map<std::pair<std::string, Backend>, Entry> backends_;
 };
 
 }  // namespace fastvmaf
@@ -74,3 +83,7 @@ class Registry {
 #define FASTVMAF_REGISTER_BACKEND(name, backend, factory)                                        \
   [[maybe_unused]] static const bool FASTVMAF_CONCAT(fastvmaf_backend_registered_, __LINE__) =  \
       (::fastvmaf::Registry::instance().add_backend(name, backend, factory), true)
+// The same for a twin used only when $FASTVMAF_EXPERIMENTAL_TWINS names it (add_backend).
+#define FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND(name, backend, factory)                           \
+  [[maybe_unused]] static const bool FASTVMAF_CONCAT(fastvmaf_backend_registered_, __LINE__) =  \
+      (::fastvmaf::Registry::instance().add_backend(name, backend, factory, true), true)

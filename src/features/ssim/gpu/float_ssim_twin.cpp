@@ -56,7 +56,9 @@ class FloatSsimTwin final : public gpu::Twin {
 
 }  // namespace
 
-FASTVMAF_REGISTER_BACKEND("float_ssim", gpu::kBackend,
+// Experimental (core/registry.hpp): exact, but each map's sums are added by one work-item
+// in the CPU's order, slower than the CPU extractor (docs/performance.md).
+FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND("float_ssim", gpu::kBackend,
                           [](const OptionSet& o) { return std::make_unique<FloatSsimTwin>(o); });
 
 }  // namespace FVMAF_GPU_NS

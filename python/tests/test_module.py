@@ -279,7 +279,10 @@ class GilReleased(unittest.TestCase):
                 done.set()
 
         # The loop's speed alone, then while the other thread scores: holding the GIL through
-        # the run would leave the loop a switch interval or two of the run's time.
+        # the run would leave the loop a switch interval or two (10 ms) of the run's time.
+        # The bound leaves room for a loaded CI machine (ctest -j2 on two cores, the scoring
+        # thread a third runnable one): the loop gets about half a core there, and 0.6 of its
+        # idle rate failed once.
         probe = threading.Event()
         ticks, t0 = 0, time.monotonic()
         while time.monotonic() - t0 < 0.2 and not probe.is_set():
@@ -293,7 +296,7 @@ class GilReleased(unittest.TestCase):
         elapsed = time.monotonic() - t0
         worker.join()
         self.assertGreater(elapsed, 0.2)
-        self.assertGreater(ticks, 0.6 * rate * elapsed, f"{ticks} iterations in {elapsed:.2f} s at {rate:.0f}/s alone")
+        self.assertGreater(ticks, 0.25 * rate * elapsed, f"{ticks} iterations in {elapsed:.2f} s at {rate:.0f}/s alone")
 
 
 if __name__ == "__main__":

@@ -83,7 +83,12 @@ void ThreadPool::loop() {
       return (stop_ && tasks_.empty()) || (!tasks_.empty() && (limit_ == 0 || busy_ < limit_));
     });
     --idle_;
-    if (tasks_.empty()) return;  // stop_ and drained
+    if (tasks_.empty()) {  // stop_ and drained
+      // The others may be waiting on a limit that no finishing task will lift now: wake
+      // them to see the drained queue and end too.
+      cv_.notify_all();
+      return;
+    }
     std::function<void()> task = std::move(tasks_.front());
     tasks_.pop_front();
     ++busy_;

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <future>
 #include <system_error>
 #include <thread>
 
@@ -101,6 +102,27 @@ TEST(ThreadPool, ALimitLoweredWhileTasksWaitStillRunsThemAllAndStops) {
     for (int i = 0; i < 200; ++i) pool.post_front([&] { n.fetch_add(1); });
   }  // the destructor drains the queue with one worker at a time
   EXPECT_EQ(n.load(), 400);
+}
+
+// The destructor comes while a limited pool's queue is full and the extra workers wait on
+// the limit: the worker that drains the queue must wake them to end (it once did not, and
+// the destructor waited forever on a slow CI machine).
+TEST(ThreadPool, DestroyedWithALimitAndAFullQueueEndsEveryWorker) {
+  for (int round = 0; round < 20; ++round) {
+    std::atomic<int> n{0};
+    std::promise<void> gate;
+    std::shared_future<void> open = gate.get_future().share();
+    {
+      ThreadPool pool(4);
+      pool.limit_active(1);
+      pool.post([open] { open.wait(); });
+      for (int i = 0; i < 300; ++i) pool.post([&] { n.fetch_add(1); });
+      // Let the other workers reach their wait on the limit, then open and stop at once.
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      gate.set_value();
+    }
+    EXPECT_EQ(n.load(), 300);
+  }
 }
 
 }  // namespace

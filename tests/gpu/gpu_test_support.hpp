@@ -10,6 +10,7 @@
 //              FASTVMAF_NETFLIX_SET the folder of raw .yuv pairs with their pairs.tsv
 //                                   (default: the build's ../shared/netflix), for the
 //                                   tests that also take those (netflix_set())
+//              FASTVMAF_DEVICE_SET_ALL  run the large pairs on a CPU device too
 //              FASTVMAF_GPU_CACHE   where .xz files are decompressed (default: the build
 //                                   tree's tests/gpu/device-set)
 #pragma once
@@ -255,6 +256,27 @@ inline void expect_frame_counts(const DeviceStats& d, unsigned frame_count, cons
   EXPECT_EQ(d.per_frame_max, most) << describe(d.per_frame_max);
 }
 
+// A frame's pixels: the raw geometry, else the .y4m header's W and H (0 when unreadable).
+inline unsigned pixels_of(const Pair& pair) {
+  if (pair.raw) return pair.raw->width * pair.raw->height;
+  std::ifstream in(pair.ref, std::ios::binary);
+  std::string header;
+  std::getline(in, header);
+  unsigned w = 0, h = 0;
+  std::istringstream fields(header);
+  for (std::string f; fields >> f;) {
+    if (f[0] == 'W') w = static_cast<unsigned>(std::strtoul(f.c_str() + 1, nullptr, 10));
+    if (f[0] == 'H') h = static_cast<unsigned>(std::strtoul(f.c_str() + 1, nullptr, 10));
+  }
+  return w * h;
+}
+
+// On a CPU device (SYCL's OpenMP one, which CI runs) a kernel is a host loop, a hundred
+// times a GPU's time: the pairs above this size (the 853x480, 720p, 1080p and 4K ones) are
+// left out there, the 1920x128 strip kept for its width. A GPU runs every pair, and so
+// does a CPU device with FASTVMAF_DEVICE_SET_ALL set.
+inline constexpr unsigned kCpuDevicePixels = 1920 * 128;
+
 // The main() of a test over the device set, after InitGoogleTest: exits kSkip without a
 // usable `backend` device, fails without the device set, else runs `check` once per pair
 // (of the device set, then `more`) that `keep` accepts (every pair without one) as the test `suite`.<pair>. `before` and
@@ -274,9 +296,14 @@ inline int run_over_device_set(Backend backend, const char* suite, const std::fu
     return 1;
   }
   pairs.insert(pairs.end(), more.begin(), more.end());
+  const bool on_cpu = !gpu::find_runtime(backend)->probe().gpu && !std::getenv("FASTVMAF_DEVICE_SET_ALL");
   if (before) before();
   for (const Pair& pair : pairs) {
     if (keep && !keep(pair)) continue;
+    if (on_cpu && pixels_of(pair) > kCpuDevicePixels) {
+      std::printf("left out on a CPU device: %s (%u pixels)\n", pair.name.c_str(), pixels_of(pair));
+      continue;
+    }
     struct T : ::testing::Test {
       T(std::function<void(const Pair&)> c, Pair q) : check(std::move(c)), p(std::move(q)) {}
       void TestBody() override { check(p); }

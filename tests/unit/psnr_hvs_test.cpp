@@ -3,6 +3,7 @@
 // output names, and the SIMD level's scores against the C entries'.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -55,6 +56,26 @@ TEST(PsnrHvsMath, UnbiasedShiftRoundsTowardZero) {
   EXPECT_EQ(unbiased_rshift(-5, 1), -2);
   EXPECT_EQ(unbiased_rshift(-4, 1), -2);
   EXPECT_EQ(unbiased_rshift(-1, 1), 0);
+}
+
+// mask_strength is libvmaf's (float)(sqrt((double)x) / 32.f) computed in float (the GPU
+// twin's kernels have no fp64). The argument holds for every float x >= 0; checked on
+// every float of the binades at the ends of the range and around 1 (subnormals included),
+// +inf, and every 29th float of the rest (all 2^31 took 10 s of CPU here, too long for
+// the sanitizer runs).
+TEST(PsnrHvsMath, MaskStrengthEqualsTheDoubleSquareRoot) {
+  std::uint32_t differ = 0, first = 0, checked = 0;
+  auto check = [&](std::uint32_t b) {
+    const float x = std::bit_cast<float>(b);
+    const float want = static_cast<float>(std::sqrt(static_cast<double>(x)) / 32.f);
+    if (std::bit_cast<std::uint32_t>(mask_strength(x)) != std::bit_cast<std::uint32_t>(want) && differ++ == 0) first = b;
+    ++checked;
+  };
+  for (std::uint32_t e : {0u, 1u, 2u, 125u, 126u, 127u, 128u, 252u, 253u, 254u})
+    for (std::uint32_t m = 0; m < (1u << 23); ++m) check(e << 23 | m);
+  check(0x7f800000u);
+  for (std::uint32_t b = 0; b < 0x7f800000u; b += 29) check(b);
+  EXPECT_EQ(differ, 0u) << "first at bits 0x" << std::hex << first << " of " << std::dec << checked;
 }
 
 TEST(PsnrHvsParams, MaskIsTheScaledCsfSquared) {

@@ -45,24 +45,38 @@ double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane) 
 double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane, const Dsp& dsp) {
   const PlaneTables& t = plane_tables(plane);
   int coefficients = 0;
-  float ret = with_sample_type(bpc, [&]<class T>() {
+  const float sum = with_sample_type(bpc, [&]<class T>() {
     if constexpr (sizeof(T) == 1)
       return plane_sum<T>(ref, dis, t, dsp.terms_8, coefficients);
     else
       return plane_sum<T>(ref, dis, t, dsp.terms_16, coefficients);
   });
-  ret /= static_cast<float>(coefficients);
+  return plane_value(sum, coefficients, bpc);
+}
+
+double plane_value(float sum, int coefficients, unsigned bpc) {
+  float ret = sum / static_cast<float>(coefficients);
   const std::int32_t peak = (1 << bpc) - 1;
   ret /= static_cast<float>(peak * peak);
   return ret;
 }
 
+void emit_scores(const double score[3], unsigned index, FeatureSink& sink) {
+  const auto& names = provided_features();
+  for (int p = 0; p < 3; ++p) sink.append(names[p], index, to_db(score[p]));
+  sink.append(names[3], index, to_db(combine(score)));
+}
+
 PsnrHvsExtractor::PsnrHvsExtractor(const OptionSet&) : dsp_(make_dsp(cpu::active())) {}
 
-void PsnrHvsExtractor::init(const VideoGeometry& g) {
-  if (g.bpc > kMaxBpc)
+void check_depth(unsigned bpc) {
+  if (bpc > kMaxBpc)
     throw std::invalid_argument(fmt::format(
-        "psnr_hvs: bit depth {} is not supported: libvmaf's PSNR-HVS accepts at most {} bits", g.bpc, kMaxBpc));
+        "psnr_hvs: bit depth {} is not supported: libvmaf's PSNR-HVS accepts at most {} bits", bpc, kMaxBpc));
+}
+
+void PsnrHvsExtractor::init(const VideoGeometry& g) {
+  check_depth(g.bpc);
   bpc_ = g.bpc;
 }
 
@@ -70,11 +84,7 @@ void PsnrHvsExtractor::submit(const FrameInput& f) {
   for (int p = 0; p < 3; ++p) score_[p] = plane_score(f.ref->plane(p), f.dis->plane(p), bpc_, p, dsp_);
 }
 
-void PsnrHvsExtractor::collect(unsigned index, FeatureSink& sink) {
-  const auto& names = provided_features();
-  for (int p = 0; p < 3; ++p) sink.append(names[p], index, to_db(score_[p]));
-  sink.append(names[3], index, to_db(combine(score_)));
-}
+void PsnrHvsExtractor::collect(unsigned index, FeatureSink& sink) { emit_scores(score_, index, sink); }
 
 FASTVMAF_REGISTER_BACKEND("psnr_hvs", Backend::Cpu,
                           [](const OptionSet& o) { return std::make_unique<PsnrHvsExtractor>(o); });

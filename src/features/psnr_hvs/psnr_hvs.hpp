@@ -12,14 +12,28 @@
 
 namespace fastvmaf::psnr_hvs {
 
-// One plane's score before the dB conversion: the mean masked squared error over
-// every coefficient of every block, divided by the peak squared (float, as libvmaf
-// returns it). A plane with no whole block gives 0/0 (NaN), as in libvmaf.
+// Blocks along a side of `size` samples: one starts every kStep while it is below
+// size - 7 (none on a side of 7 samples or fewer).
+inline int block_count(int size) { return size > 7 ? (size - 7 + kStep - 1) / kStep : 0; }
+
+// One plane's score before the dB conversion from its float sum of every block's terms
+// (block after block, coefficient after coefficient) and the number of terms: the mean,
+// divided by the peak squared, in float as libvmaf returns it. A plane with no whole
+// block gives 0/0 (NaN), as in libvmaf. The GPU twin finishes with it too.
+double plane_value(float sum, int coefficients, unsigned bpc);
+
+// One plane's score before the dB conversion (plane_value of the plane's sum).
 double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane);
 
 // The same through the block terms of `dsp` (psnr_hvs_dsp.hpp); the overload above
 // uses make_dsp(cpu::active()).
 double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane, const Dsp& dsp);
+
+// Throws std::invalid_argument above kMaxBpc bits, as libvmaf refuses them.
+void check_depth(unsigned bpc);
+
+// A frame's four values from its planes' scores: psnr_hvs_y, _cb, _cr and psnr_hvs, in dB.
+void emit_scores(const double score[3], unsigned index, FeatureSink& sink);
 
 class PsnrHvsExtractor final : public FeatureExtractor {
  public:

@@ -5,11 +5,10 @@
 // float over the whole plane, so blocks cannot be summed apart).
 #pragma once
 
-#include <cmath>
 #include <cstdint>
-#include <cstdlib>
 
 #include "core/hd.hpp"
+#include "core/hd/rounding.hpp"
 #include "features/psnr_hvs/psnr_hvs_params.hpp"
 
 namespace fastvmaf::psnr_hvs {
@@ -82,26 +81,32 @@ FVMAF_HD inline void fdct8x8(std::int32_t block[64]) {
 // The block's variance ratio: the four 4x4 quadrants' unbiased variances summed, over
 // the whole block's (the block's own variance when that is 0), in float, from the
 // samples before the DCT. The masking strength is sqrt(masked AC energy * ratio) / 32.
+// Every float operation is explicitly rounded (core/hd/rounding.hpp): the GPU twin runs
+// this body too, where FMA contraction would change bits.
 FVMAF_HD inline float variance_ratio(const std::int32_t b[64]) {
   float means[4] = {0, 0, 0, 0}, vars[4] = {0, 0, 0, 0};
   float gmean = 0, gvar = 0;
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 8; ++j) {
       const int sub = ((i & 12) >> 2) + ((j & 12) >> 1);
-      gmean += static_cast<float>(b[i * 8 + j]);
-      means[sub] += static_cast<float>(b[i * 8 + j]);
+      const float v = hd::int_to_float_rn(b[i * 8 + j]);
+      gmean = hd::fadd_rn(gmean, v);
+      means[sub] = hd::fadd_rn(means[sub], v);
     }
-  gmean /= 64.f;
-  for (int i = 0; i < 4; ++i) means[i] /= 16.f;
+  gmean = hd::fdiv_rn(gmean, 64.f);
+  for (int i = 0; i < 4; ++i) means[i] = hd::fdiv_rn(means[i], 16.f);
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 8; ++j) {
       const int sub = ((i & 12) >> 2) + ((j & 12) >> 1);
-      gvar += (static_cast<float>(b[i * 8 + j]) - gmean) * (static_cast<float>(b[i * 8 + j]) - gmean);
-      vars[sub] += (static_cast<float>(b[i * 8 + j]) - means[sub]) * (static_cast<float>(b[i * 8 + j]) - means[sub]);
+      const float v = hd::int_to_float_rn(b[i * 8 + j]);
+      const float dg = hd::fsub_rn(v, gmean), ds = hd::fsub_rn(v, means[sub]);
+      gvar = hd::fadd_rn(gvar, hd::fmul_rn(dg, dg));
+      vars[sub] = hd::fadd_rn(vars[sub], hd::fmul_rn(ds, ds));
     }
-  gvar *= 1 / 63.f * 64;
-  for (int i = 0; i < 4; ++i) vars[i] *= 1 / 15.f * 16;
-  if (gvar > 0) gvar = (vars[0] + vars[1] + vars[2] + vars[3]) / gvar;
+  // libvmaf's `gvar *= 1 / 63.f * 64`: the factor is float(1/63) * 64.
+  gvar = hd::fmul_rn(gvar, hd::fmul_rn(hd::fdiv_rn(1.f, 63.f), 64.f));
+  for (int i = 0; i < 4; ++i) vars[i] = hd::fmul_rn(vars[i], hd::fmul_rn(hd::fdiv_rn(1.f, 15.f), 16.f));
+  if (gvar > 0) gvar = hd::fdiv_rn(hd::fadd_rn(hd::fadd_rn(hd::fadd_rn(vars[0], vars[1]), vars[2]), vars[3]), gvar);
   return gvar;
 }
 
@@ -109,9 +114,17 @@ FVMAF_HD inline float variance_ratio(const std::int32_t b[64]) {
 FVMAF_HD inline float masked_energy(const std::int32_t dct[64], const PlaneTables& t) {
   float e = 0;
   for (int i = 0; i < 8; ++i)
-    for (int j = (i == 0); j < 8; ++j) e += static_cast<float>(dct[i * 8 + j] * dct[i * 8 + j]) * t.mask[i][j];
+    for (int j = (i == 0); j < 8; ++j)
+      e = hd::fadd_rn(e, hd::fmul_rn(hd::int_to_float_rn(dct[i * 8 + j] * dct[i * 8 + j]), t.mask[i][j]));
   return e;
 }
+
+// libvmaf's (float)(sqrt((double)x) / 32.f) for a float x >= 0, in float: the double
+// square root rounded to float is the float square root (53 >= 2 * 24 + 2: the double
+// rounding is innocuous), and dividing by 32 is exact in both types (the quotient of a
+// float's square root stays far above the subnormals). No fp64 in the twin's kernels;
+// tests/unit/psnr_hvs_test.cpp checks every float.
+FVMAF_HD inline float mask_strength(float x) { return hd::fdiv_rn(hd::fsqrt_rn(x), 32.f); }
 
 // One block: samples s (reference) and d (distorted), both overwritten by their DCT.
 // Writes the block's 64 masked, CSF-weighted squared errors, which the plane's sum
@@ -121,16 +134,19 @@ FVMAF_HD inline void block_terms(std::int32_t s[64], std::int32_t d[64], const P
   const float d_ratio = variance_ratio(d);
   fdct8x8(s);
   fdct8x8(d);
-  float s_mask = masked_energy(s, t);
-  float d_mask = masked_energy(d, t);
-  s_mask = static_cast<float>(std::sqrt(static_cast<double>(s_mask * s_ratio)) / 32.f);
-  d_mask = static_cast<float>(std::sqrt(static_cast<double>(d_mask * d_ratio)) / 32.f);
+  float s_mask = mask_strength(hd::fmul_rn(masked_energy(s, t), s_ratio));
+  const float d_mask = mask_strength(hd::fmul_rn(masked_energy(d, t), d_ratio));
   if (d_mask > s_mask) s_mask = d_mask;
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 8; ++j) {
-      float err = static_cast<float>(std::abs(s[i * 8 + j] - d[i * 8 + j]));
-      if (i != 0 || j != 0) err = err < s_mask / t.mask[i][j] ? 0 : err - s_mask / t.mask[i][j];
-      terms[i * 8 + j] = (err * t.csf[i][j]) * (err * t.csf[i][j]);
+      const std::int32_t diff = s[i * 8 + j] - d[i * 8 + j];
+      float err = hd::int_to_float_rn(diff < 0 ? -diff : diff);
+      if (i != 0 || j != 0) {
+        const float floor = hd::fdiv_rn(s_mask, t.mask[i][j]);
+        err = err < floor ? 0 : hd::fsub_rn(err, floor);
+      }
+      const float weighted = hd::fmul_rn(err, t.csf[i][j]);
+      terms[i * 8 + j] = hd::fmul_rn(weighted, weighted);
     }
 }
 

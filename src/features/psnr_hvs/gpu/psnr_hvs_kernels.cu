@@ -1,0 +1,38 @@
+// The PSNR-HVS twin's kernels: launch skeletons around psnr_hvs_work.hpp's work-items,
+// which the host replay (tests/replay/psnr_hvs_replay_test.cpp) runs the same way.
+#include "gpu/compat.hpp"
+
+#include "core/sample.hpp"
+#include "features/psnr_hvs/gpu/psnr_hvs_kernels.hpp"
+#include "gpu/backend/launch.hpp"
+
+namespace fastvmaf::psnr_hvs {
+inline namespace FVMAF_GPU_NS {
+
+namespace {
+
+using twin::kTermsThreads;
+
+// A work-item per block; blockIdx.y is the plane.
+template <typename Sample>
+__global__ void __launch_bounds__(kTermsThreads) psnr_hvs_terms(twin::Args a) {
+  twin::terms_item<Sample>(a, blockIdx.y, blockIdx.x * kTermsThreads + threadIdx.x);
+}
+
+// One work-item per plane (blockIdx.x).
+__global__ void __launch_bounds__(1) psnr_hvs_sum(twin::Args a) { twin::sum_item(a, blockIdx.x); }
+
+}  // namespace
+
+void enqueue_psnr_hvs(const gpu::StreamRef& stream, const twin::TwinPlan& t, const twin::Args& a) {
+  const twin::LaunchShape terms = twin::terms_launch(t);
+  with_sample_type(t.bpc, [&]<class T>() {
+    gpu::launch(stream, "psnr_hvs terms", &psnr_hvs_terms<T>, dim3(terms.blocks_x, terms.blocks_y),
+                dim3(terms.threads), a);
+  });
+  const twin::LaunchShape sum = twin::sum_launch();
+  gpu::launch(stream, "psnr_hvs sum", &psnr_hvs_sum, dim3(sum.blocks_x), dim3(sum.threads), a);
+}
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::psnr_hvs

@@ -1,0 +1,31 @@
+// The PSNR-HVS twin's kernels in SYCL: psnr_hvs_kernels.cu's two kernels, work-group for
+// block, around the same work-items of psnr_hvs_work.hpp (the replay runs them too).
+#include <sycl/sycl.hpp>
+
+#include "core/sample.hpp"
+#include "features/psnr_hvs/gpu/psnr_hvs_kernels.hpp"
+#include "gpu/backend/sycl/launch.hpp"
+
+namespace fastvmaf::psnr_hvs {
+inline namespace FVMAF_GPU_NS {
+
+void enqueue_psnr_hvs(const gpu::StreamRef& stream, const twin::TwinPlan& t, const twin::Args& a) {
+  const twin::LaunchShape terms = twin::terms_launch(t);
+  // A work-item per block; the work-group's row is the plane.
+  with_sample_type(t.bpc, [&]<class T>() {
+    gpu::submit(stream, "psnr_hvs terms", [&](sycl::handler& h) {
+      h.parallel_for(gpu::groups(terms.blocks_x, terms.blocks_y, terms.threads), [=](sycl::nd_item<2> it) {
+        twin::terms_item<T>(a, static_cast<unsigned>(it.get_group(0)), static_cast<unsigned>(it.get_global_id(1)));
+      });
+    });
+  });
+  // One work-item per plane.
+  const twin::LaunchShape sum = twin::sum_launch();
+  gpu::submit(stream, "psnr_hvs sum", [&](sycl::handler& h) {
+    h.parallel_for(gpu::groups(sum.blocks_x, sum.threads),
+                   [=](sycl::nd_item<1> it) { twin::sum_item(a, static_cast<unsigned>(it.get_group(0))); });
+  });
+}
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::psnr_hvs

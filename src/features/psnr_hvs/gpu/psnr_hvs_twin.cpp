@@ -1,0 +1,61 @@
+// The PSNR-HVS twin: libvmaf's PSNR-HVS on the device (psnr_hvs_kernels.cu): every block's
+// masked DCT errors of the three planes, and each plane's float sum of them in the CPU's
+// order into its slot of the frame's results block; the host finish is the CPU
+// extractor's own plane_value and emit_scores (the dB conversion, with libm's log10, stays
+// on the host), so every value is the CPU's bits.
+//
+// Per frame: twin::kLaunchesPerFrame launches; the upload, the download and the host wait
+// are the frame pipeline's, shared with every other twin of the run. The terms buffer is
+// reused in stream order.
+#include <memory>
+
+#include "core/registry.hpp"
+#include "features/psnr_hvs/gpu/psnr_hvs_kernels.hpp"
+#include "features/psnr_hvs/gpu/psnr_hvs_plan.hpp"
+#include "gpu/backend/buffer.hpp"
+#include "gpu/backend/device.hpp"
+#include "gpu/backend/stream.hpp"
+#include "gpu/twin.hpp"
+
+namespace fastvmaf::psnr_hvs {
+inline namespace FVMAF_GPU_NS {
+
+namespace {
+
+constexpr const char* kWho = "psnr_hvs";
+
+class PsnrHvsTwin final : public gpu::Twin {
+ public:
+  explicit PsnrHvsTwin(const OptionSet&) {}
+
+  gpu::PlaneMask planes() const override { return twin::kPlanes; }
+  std::size_t results_bytes() const override { return sizeof(twin::Results); }
+
+  void init(const VideoGeometry& g) override {
+    plan_ = twin::make_twin_plan(g);  // the CPU extractor's check and message
+    terms_ = gpu::DeviceBuffer<float>(plan_.terms_floats, kWho);
+  }
+
+  void enqueue(const gpu::DeviceFrame& f, void* slot) override {
+    enqueue_psnr_hvs(gpu::frame_stream(f, kWho), plan_,
+                     twin::plan_args(plan_, f.layout(), f.base(), terms_.get(), static_cast<twin::Results*>(slot)));
+  }
+
+  void finish(unsigned index, const void* slot, FeatureSink& sink) override {
+    twin::finish_frame(plan_, *static_cast<const twin::Results*>(slot), index, sink);
+  }
+
+ private:
+  twin::TwinPlan plan_;
+  gpu::DeviceBuffer<float> terms_;
+};
+
+}  // namespace
+
+// Experimental (core/registry.hpp): exact, but each plane's float sum is added by one
+// work-item in the CPU's order, which bounds a frame's time (docs/performance.md).
+FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND("psnr_hvs", gpu::kBackend,
+                                       [](const OptionSet& o) { return std::make_unique<PsnrHvsTwin>(o); });
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::psnr_hvs

@@ -1,0 +1,82 @@
+// The PSNR-HVS twin's work-items (its plan is psnr_hvs_plan.hpp; the kernels
+// psnr_hvs_kernels.cu and psnr_hvs_sycl.cpp and the host replay call these).
+//
+// libvmaf (third_party/xiph/psnr_hvs.c) walks each plane's overlapping 8x8 blocks, one
+// every 7 samples, and adds every block's 64 masked squared DCT errors to ONE float, block
+// after block in raster order, coefficient after coefficient. A float sum's rounding
+// depends on its order, so the twin keeps it (docs/adr/0210-float-family-twins.md):
+//
+//   kernel 1 "psnr_hvs_terms"  one work-item per block of each plane (blockIdx.y: the
+//                              plane): the block's 64 terms with the CPU's own
+//                              block_terms (psnr_hvs_math.hpp: the integer DCT, the
+//                              masking, every float operation explicitly rounded), into
+//                              the plane's terms buffer at the block's raster index
+//   kernel 2 "psnr_hvs_sum"    one work-item per plane: the float sum of its terms in
+//                              that order, into the slot
+//
+// No fp64: the masking's double square root is its float equal (mask_strength).
+#pragma once
+
+#include <cstdint>
+
+#include "core/hd.hpp"
+#include "core/hd/rounding.hpp"
+#include "features/psnr_hvs/psnr_hvs_math.hpp"
+#include "features/psnr_hvs/psnr_hvs_params.hpp"
+
+namespace fastvmaf::psnr_hvs::twin {
+
+inline constexpr unsigned kTermsThreads = 64;
+inline constexpr unsigned kLaunchesPerFrame = 2;
+
+// The twin's slot of the frame's results block: each plane's float sum.
+struct Results {
+  float sum[3];
+  std::uint32_t unused;
+};
+
+// One plane as the kernels read it (device addresses).
+struct PlaneArgs {
+  const std::uint8_t* ref;
+  const std::uint8_t* dis;
+  unsigned ref_pitch, dis_pitch;  // bytes
+  unsigned blocks_x, blocks_y;    // psnr_hvs::block_count of the plane's width and height
+  float* terms;                   // blocks_x * blocks_y * 64: block after block, 64 terms each
+};
+
+struct Args {
+  PlaneArgs plane[3];
+  PlaneTables tables[3];
+  Results* slot;
+};
+
+// Kernel 1: block `block` (raster index) of plane `p`; past the plane's blocks, nothing.
+template <typename Sample>
+FVMAF_HD inline void terms_item(const Args& a, unsigned p, unsigned block) {
+  if (p >= 3) return;
+  const PlaneArgs& pl = a.plane[p];
+  if (block >= pl.blocks_x * pl.blocks_y) return;
+  const unsigned x0 = (block % pl.blocks_x) * kStep, y0 = (block / pl.blocks_x) * kStep;
+  std::int32_t s[64], d[64];
+  for (int i = 0; i < kBlock; ++i) {
+    const Sample* r = reinterpret_cast<const Sample*>(pl.ref + static_cast<unsigned long long>(y0 + i) * pl.ref_pitch);
+    const Sample* q = reinterpret_cast<const Sample*>(pl.dis + static_cast<unsigned long long>(y0 + i) * pl.dis_pitch);
+    for (int j = 0; j < kBlock; ++j) {
+      s[i * kBlock + j] = r[x0 + j];
+      d[i * kBlock + j] = q[x0 + j];
+    }
+  }
+  block_terms(s, d, a.tables[p], pl.terms + static_cast<unsigned long long>(block) * 64);
+}
+
+// Kernel 2: plane `p`'s float sum, from 0, one term after the other.
+FVMAF_HD inline void sum_item(const Args& a, unsigned p) {
+  if (p >= 3) return;
+  const PlaneArgs& pl = a.plane[p];
+  const unsigned long long n = static_cast<unsigned long long>(pl.blocks_x) * pl.blocks_y * 64;
+  float sum = 0;
+  for (unsigned long long i = 0; i < n; ++i) sum = hd::fadd_rn(sum, pl.terms[i]);
+  a.slot->sum[p] = sum;
+}
+
+}  // namespace fastvmaf::psnr_hvs::twin

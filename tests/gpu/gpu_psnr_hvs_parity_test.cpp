@@ -1,0 +1,47 @@
+// PSNR-HVS on the GPU against PSNR-HVS on the CPU, on the real frames of the device set
+// (8 and 10 bits, 4:2:0, 4:2:2 and 4:4:4): every value equal bit for bit, and each frame's
+// device work exactly the plan's: twin::kLaunchesPerFrame launches, one upload of the
+// frame (all three planes of both pictures), one readback of the results block, one host
+// wait.
+//
+//   gpu_psnr_hvs_parity_test [--backend=cuda|hip|sycl] [gtest flags]     exit 77: no device
+//
+// The twin is experimental: FASTVMAF_EXPERIMENTAL_TWINS must name psnr_hvs (ctest sets it).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "features/psnr_hvs/gpu/psnr_hvs_plan.hpp"
+#include "features/psnr_hvs/gpu/psnr_hvs_work.hpp"
+#include "gpu/frame_layout.hpp"
+#include "gpu_test_support.hpp"
+
+namespace fastvmaf {
+namespace {
+
+Backend g_backend = Backend::Cuda;
+
+void check_pair(const gputest::Pair& pair) {
+  const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
+  // psnr_hvs has no options: its one run.
+  const Result gpu = gputest::run_beside_cpu(pair, g_backend, {"psnr_hvs", {}});
+
+  ASSERT_TRUE(gpu.device.has_value());
+  const DeviceStats& d = *gpu.device;
+  const gpu::FrameLayout layout(geometry, psnr_hvs::twin::kPlanes, sizeof(psnr_hvs::twin::Results));
+  const DeviceCounts want = gputest::frame_counts(layout, psnr_hvs::twin::kLaunchesPerFrame);
+  gputest::expect_frame_counts(d, gpu.frame_count, want, want);
+  EXPECT_EQ(d.total.launches, want.launches * d.frames);
+  EXPECT_EQ(d.total.host_waits, want.host_waits * d.frames);
+  std::printf("  %-40s %2u frames, per frame: %s\n", pair.name.c_str(), d.frames,
+              gputest::describe(d.per_frame_max).c_str());
+}
+
+}  // namespace
+}  // namespace fastvmaf
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  fastvmaf::g_backend = fastvmaf::gputest::backend_from_args(argc, argv);
+  return fastvmaf::gputest::run_over_device_set(fastvmaf::g_backend, "GpuPsnrHvsParity", fastvmaf::check_pair);
+}

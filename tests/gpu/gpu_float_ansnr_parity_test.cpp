@@ -6,11 +6,8 @@
 //   gpu_float_ansnr_parity_test [--backend=cuda|hip|sycl] [gtest flags]     exit 77: no device
 #include <gtest/gtest.h>
 
-#include <cstdio>
-
 #include "features/float_ansnr/gpu/float_ansnr_plan.hpp"
 #include "features/float_ansnr/gpu/float_ansnr_work.hpp"
-#include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"
 
 namespace fastvmaf {
@@ -18,20 +15,10 @@ namespace {
 
 Backend g_backend = Backend::Cuda;
 
+// float_ansnr has no options: its one run.
 void check_pair(const gputest::Pair& pair) {
-  const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
-  // float_ansnr has no options: its one run.
-  const Result gpu = gputest::run_beside_cpu(pair, g_backend, {"float_ansnr", {}});
-
-  ASSERT_TRUE(gpu.device.has_value());
-  const DeviceStats& d = *gpu.device;
-  const gpu::FrameLayout layout(geometry, float_ansnr::twin::kPlanes, sizeof(float_ansnr::twin::Results));
-  const DeviceCounts want = gputest::frame_counts(layout, float_ansnr::twin::kLaunchesPerFrame);
-  gputest::expect_frame_counts(d, gpu.frame_count, want, want);
-  EXPECT_EQ(d.total.launches, want.launches * d.frames);
-  EXPECT_EQ(d.total.host_waits, want.host_waits * d.frames);
-  std::printf("  %-40s %2u frames, per frame: %s\n", pair.name.c_str(), d.frames,
-              gputest::describe(d.per_frame_max).c_str());
+  gputest::check_one_run(pair, g_backend, "float_ansnr", float_ansnr::twin::kPlanes, sizeof(float_ansnr::twin::Results),
+                         [](unsigned) { return float_ansnr::twin::kLaunchesPerFrame; });
 }
 
 }  // namespace

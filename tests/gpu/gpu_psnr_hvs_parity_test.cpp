@@ -9,11 +9,8 @@
 // The twin is experimental: FASTVMAF_EXPERIMENTAL_TWINS must name psnr_hvs (ctest sets it).
 #include <gtest/gtest.h>
 
-#include <cstdio>
-
 #include "features/psnr_hvs/gpu/psnr_hvs_plan.hpp"
 #include "features/psnr_hvs/gpu/psnr_hvs_work.hpp"
-#include "gpu/frame_layout.hpp"
 #include "gpu_test_support.hpp"
 
 namespace fastvmaf {
@@ -21,20 +18,10 @@ namespace {
 
 Backend g_backend = Backend::Cuda;
 
+// psnr_hvs has no options: its one run.
 void check_pair(const gputest::Pair& pair) {
-  const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
-  // psnr_hvs has no options: its one run.
-  const Result gpu = gputest::run_beside_cpu(pair, g_backend, {"psnr_hvs", {}});
-
-  ASSERT_TRUE(gpu.device.has_value());
-  const DeviceStats& d = *gpu.device;
-  const gpu::FrameLayout layout(geometry, psnr_hvs::twin::kPlanes, sizeof(psnr_hvs::twin::Results));
-  const DeviceCounts want = gputest::frame_counts(layout, psnr_hvs::twin::kLaunchesPerFrame);
-  gputest::expect_frame_counts(d, gpu.frame_count, want, want);
-  EXPECT_EQ(d.total.launches, want.launches * d.frames);
-  EXPECT_EQ(d.total.host_waits, want.host_waits * d.frames);
-  std::printf("  %-40s %2u frames, per frame: %s\n", pair.name.c_str(), d.frames,
-              gputest::describe(d.per_frame_max).c_str());
+  gputest::check_one_run(pair, g_backend, "psnr_hvs", psnr_hvs::twin::kPlanes, sizeof(psnr_hvs::twin::Results),
+                         [](unsigned) { return psnr_hvs::twin::kLaunchesPerFrame; });
 }
 
 }  // namespace

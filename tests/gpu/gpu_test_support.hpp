@@ -256,6 +256,23 @@ inline void expect_frame_counts(const DeviceStats& d, unsigned frame_count, cons
   EXPECT_EQ(d.per_frame_max, most) << describe(d.per_frame_max);
 }
 
+// A twin with no options against its CPU extractor on `pair`: every value equal, and each
+// frame's device work exactly the plan's: `launches` kernels, one upload of `planes`, one
+// readback of the results block (`results_bytes` of the twin's slot), one host wait.
+inline void check_one_run(const Pair& pair, Backend backend, const char* feature, gpu::PlaneMask planes,
+                          std::size_t results_bytes, const std::function<unsigned(unsigned bpc)>& launches) {
+  const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
+  const Result gpu = run_beside_cpu(pair, backend, {feature, {}});
+  ASSERT_TRUE(gpu.device.has_value());
+  const DeviceStats& d = *gpu.device;
+  const gpu::FrameLayout layout(geometry, planes, results_bytes);
+  const DeviceCounts want = frame_counts(layout, launches(geometry.bpc));
+  expect_frame_counts(d, gpu.frame_count, want, want);
+  EXPECT_EQ(d.total.launches, want.launches * d.frames);
+  EXPECT_EQ(d.total.host_waits, want.host_waits * d.frames);
+  std::printf("  %-40s %2u frames, per frame: %s\n", pair.name.c_str(), d.frames, describe(d.per_frame_max).c_str());
+}
+
 // A frame's pixels: the raw geometry, else the .y4m header's W and H (0 when unreadable).
 inline unsigned pixels_of(const Pair& pair) {
   if (pair.raw) return pair.raw->width * pair.raw->height;

@@ -10,9 +10,11 @@
 #include <cstdint>
 #include <random>
 
+#include "core/cpu.hpp"
 #include "features/psnr_hvs/gpu/psnr_hvs_plan.hpp"
 #include "features/psnr_hvs/gpu/psnr_hvs_work.hpp"
 #include "features/psnr_hvs/psnr_hvs.hpp"
+#include "features/psnr_hvs/psnr_hvs_dsp.hpp"
 #include "features/psnr_hvs/psnr_hvs_options.hpp"
 #include "float_family.hpp"
 #include "gpu/frame_layout.hpp"
@@ -69,24 +71,8 @@ std::uint32_t bits(float v) { return std::bit_cast<std::uint32_t>(v); }
 
 // The CPU's float sum of plane p's terms, in libvmaf's order, through the C block terms.
 float cpu_plane_sum(const Picture& ref, const Picture& dis, int p) {
-  const Plane& r = ref.plane(p);
-  const Plane& d = dis.plane(p);
-  const int bx = psnr_hvs::block_count(static_cast<int>(r.width)), by = psnr_hvs::block_count(static_cast<int>(r.height));
-  float sum = 0;
-  for (int y = 0; y < by; ++y)
-    for (int x = 0; x < bx; ++x) {
-      std::int32_t s[64], q[64];
-      for (int i = 0; i < 8; ++i)
-        for (int j = 0; j < 8; ++j) {
-          const unsigned row = static_cast<unsigned>(y * 7 + i), col = static_cast<unsigned>(x * 7 + j);
-          s[i * 8 + j] = static_cast<std::int32_t>(ref.bpc() == 8 ? r.row<std::uint8_t>(row)[col] : r.row<std::uint16_t>(row)[col]);
-          q[i * 8 + j] = static_cast<std::int32_t>(dis.bpc() == 8 ? d.row<std::uint8_t>(row)[col] : d.row<std::uint16_t>(row)[col]);
-        }
-      float terms[64];
-      psnr_hvs::block_terms(s, q, psnr_hvs::plane_tables(p), terms);
-      for (float v : terms) sum += v;
-    }
-  return sum;
+  int coefficients = 0;
+  return psnr_hvs::plane_sum(ref.plane(p), dis.plane(p), ref.bpc(), p, psnr_hvs::make_dsp(cpu::Flags{0}), coefficients);
 }
 
 void check_pair(const Picture& ref, const Picture& dis) {

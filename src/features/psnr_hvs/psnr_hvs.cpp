@@ -14,7 +14,7 @@ namespace fastvmaf::psnr_hvs {
 namespace {
 
 template <typename Sample>
-float plane_sum(const Plane& ref, const Plane& dis, const PlaneTables& t, TermsFn<Sample> terms_fn,
+float sum_terms(const Plane& ref, const Plane& dis, const PlaneTables& t, TermsFn<Sample> terms_fn,
                 int& coefficients) {
   const int w = static_cast<int>(ref.width), h = static_cast<int>(ref.height);
   float sum = 0;
@@ -42,15 +42,20 @@ double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane) 
   return plane_score(ref, dis, bpc, plane, make_dsp(cpu::active()));
 }
 
-double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane, const Dsp& dsp) {
+float plane_sum(const Plane& ref, const Plane& dis, unsigned bpc, int plane, const Dsp& dsp, int& coefficients) {
   const PlaneTables& t = plane_tables(plane);
-  int coefficients = 0;
-  const float sum = with_sample_type(bpc, [&]<class T>() {
+  coefficients = 0;
+  return with_sample_type(bpc, [&]<class T>() {
     if constexpr (sizeof(T) == 1)
-      return plane_sum<T>(ref, dis, t, dsp.terms_8, coefficients);
+      return sum_terms<T>(ref, dis, t, dsp.terms_8, coefficients);
     else
-      return plane_sum<T>(ref, dis, t, dsp.terms_16, coefficients);
+      return sum_terms<T>(ref, dis, t, dsp.terms_16, coefficients);
   });
+}
+
+double plane_score(const Plane& ref, const Plane& dis, unsigned bpc, int plane, const Dsp& dsp) {
+  int coefficients = 0;
+  const float sum = plane_sum(ref, dis, bpc, plane, dsp, coefficients);
   return plane_value(sum, coefficients, bpc);
 }
 

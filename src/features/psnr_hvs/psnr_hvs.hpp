@@ -16,6 +16,11 @@ namespace fastvmaf::psnr_hvs {
 // size - 7 (none on a side of 7 samples or fewer).
 inline int block_count(int size) { return size > 7 ? (size - 7 + kStep - 1) / kStep : 0; }
 
+// One plane's float sum of every block's terms through the block terms of `dsp`, in
+// libvmaf's order (block after block, coefficient after coefficient); `coefficients`: the
+// number of terms.
+float plane_sum(const Plane& ref, const Plane& dis, unsigned bpc, int plane, const Dsp& dsp, int& coefficients);
+
 // One plane's score before the dB conversion from its float sum of every block's terms
 // (block after block, coefficient after coefficient) and the number of terms: the mean,
 // divided by the peak squared, in float as libvmaf returns it. A plane with no whole

@@ -31,14 +31,15 @@ from . import _fastvmaf
 from ._fastvmaf import DeviceError, Error, InputError
 
 __version__ = _fastvmaf.__version__
-__all__ = ["score", "score_segment", "assemble", "Session", "Result", "Error", "InputError", "DeviceError",
+__all__ = ["score", "score_ladder", "score_segment", "assemble", "Session", "Result", "Error", "InputError", "DeviceError",
            "__version__"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
 
 def _argv(models, features, backend, threads, subsample, no_prediction, width, height, pixel_format, bitdepth,
-          frame_cnt, frame_skip_ref, frame_skip_dist, scale, convert, decode_threads, segment_frames=None) -> List[str]:
+          frame_cnt, frame_skip_ref, frame_skip_dist, scale, convert, decode_threads, segment_frames=None,
+          gpus=None) -> List[str]:
     """The fastvmaf command's arguments for these keyword arguments."""
     argv: List[str] = []
     if isinstance(models, str):
@@ -51,6 +52,9 @@ def _argv(models, features, backend, threads, subsample, no_prediction, width, h
     for f in features or []:
         argv += ["--feature", f]
     argv += ["--backend", backend]
+    if gpus is not None:
+        # "all", "0,1" or a sequence of device numbers (a number twice: two pipelines on it).
+        argv += ["--gpus", gpus if isinstance(gpus, str) else ",".join(str(int(g)) for g in gpus)]
     for flag, value in (("--threads", threads), ("--subsample", subsample), ("-w", width), ("-h", height),
                         ("-p", pixel_format), ("-b", bitdepth), ("--frame_cnt", frame_cnt),
                         ("--frame_skip_ref", frame_skip_ref), ("--frame_skip_dist", frame_skip_dist),
@@ -169,25 +173,68 @@ def score(reference: PathLike, distorted: PathLike, *, models: Union[None, str, 
           frame_cnt: Optional[int] = None, frame_skip_ref: Optional[int] = None,
           frame_skip_dist: Optional[int] = None, scale: Union[None, bool, str] = None, convert: Optional[str] = None,
           decode_threads: Optional[int] = None, segment_frames: Optional[int] = None,
-          progress: Optional[Callable[[int], None]] = None) -> Result:
+          gpus: Union[None, str, Iterable[int]] = None, progress: Optional[Callable[[int], None]] = None) -> Result:
     """Scores ``distorted`` against ``reference`` (.y4m; raw .yuv with width, height, pixel_format
     and bitdepth; or a compressed file) as ``fastvmaf -r reference -d distorted`` does.
 
     models: model versions ("vmaf_v0.6.1", built in) or -m strings ("version=vmaf_v0.6.1:name=v061",
     "path=my_model.json"); None: the CLI's default model. features: --feature strings ("psnr",
-    "cambi=window_size=33"). backend: "cpu", "cuda", "hip" or "auto". threads: worker threads
+    "cambi=window_size=33"). backend: "cpu", "cuda", "hip", "sycl", "auto" or "cpu+cuda" (and
+    the other cpu+X), as ``--backend``. threads: worker threads
     (default all). pixel_format: "420", "422" or "444". frame_cnt, frame_skip_ref, frame_skip_dist,
     subsample, no_prediction: the CLI's flags. scale: True (bicubic) or a filter name to scale the
     distorted video to the reference's size. convert, decode_threads: compressed input.
     segment_frames: cut the run into segments of that many frames (the same values).
+    gpus: the device pipelines of a GPU backend ("all", the default, or device numbers such as
+    [0, 1]; a number twice: two pipelines on that device), as ``--gpus``.
     progress: called with the number of frames done.
     """
     argv = ["-r", os.fspath(reference), "-d", os.fspath(distorted)]
     argv += _argv(models, features, backend, threads, subsample, no_prediction, width, height, pixel_format,
                   bitdepth, frame_cnt, frame_skip_ref, frame_skip_dist, scale, convert, decode_threads,
-                  segment_frames)
+                  segment_frames, gpus)
     native, warnings = _engine(argv).run(progress)
     return Result(native, warnings)
+
+
+def score_ladder(reference: PathLike, distorted: Iterable[PathLike], *,
+                 models: Union[None, str, Iterable[str]] = None, features: Union[None, str, Iterable[str]] = None,
+                 backend: str = "cpu", threads: Optional[int] = None, subsample: Optional[int] = None,
+                 no_prediction: bool = False, width: Optional[int] = None, height: Optional[int] = None,
+                 pixel_format: Optional[str] = None, bitdepth: Optional[int] = None,
+                 frame_cnt: Optional[int] = None, frame_skip_ref: Optional[int] = None,
+                 frame_skip_dist: Optional[int] = None, scale: Union[None, bool, str] = None,
+                 convert: Optional[str] = None, decode_threads: Optional[int] = None,
+                 gpus: Union[None, str, Iterable[int]] = None, progress: Optional[Callable[[int], None]] = None,
+                 return_exceptions: bool = False) -> List[Union[Result, Error, ValueError]]:
+    """Scores every encode of ``distorted`` against ``reference`` in one pass over the reference
+    (an encoding ladder), as ``fastvmaf -r reference -d enc1 -d enc2 ...`` does: the reference is
+    read or decoded once and the work that depends on it alone is shared. Returns one
+    :class:`Result` per encode, in order, each equal to ``score(reference, that_encode, ...)``'s.
+
+    A failed encode does not stop the others. With ``return_exceptions`` its entry is the
+    exception that ``score`` would have raised for it; without, once all have finished, the
+    first failed encode's exception is raised. ``scale``: scale each encode to the reference's
+    size (renditions of a ladder at their own resolutions). ``progress``: called with the number
+    of reference frames done (ladders of more than 16 encodes are scored in passes of 16, each
+    counting from 0). The other options mean what score()'s do.
+    """
+    paths = [os.fspath(d) for d in ([distorted] if isinstance(distorted, (str, os.PathLike)) else distorted)]
+    if not paths:
+        raise ValueError("score_ladder: no distorted video given")
+    argv = ["-r", os.fspath(reference)]
+    for d in paths:
+        argv += ["-d", d]
+    argv += _argv(models, features, backend, threads, subsample, no_prediction, width, height, pixel_format,
+                  bitdepth, frame_cnt, frame_skip_ref, frame_skip_dist, scale, convert, decode_threads, None, gpus)
+    out: List[Union[Result, Error, ValueError]] = []
+    for native, warnings, error in _engine(argv).run_ladder(progress):
+        out.append(error if native is None else Result(native, warnings))
+    if not return_exceptions:
+        for entry in out:
+            if isinstance(entry, BaseException):
+                raise entry
+    return out
 
 
 def score_segment(reference: PathLike, distorted: PathLike, first: int, end: Optional[int] = None, *,
@@ -196,14 +243,15 @@ def score_segment(reference: PathLike, distorted: PathLike, first: int, end: Opt
                   no_prediction: bool = False, width: Optional[int] = None, height: Optional[int] = None,
                   pixel_format: Optional[str] = None, bitdepth: Optional[int] = None, frame_cnt: Optional[int] = None,
                   frame_skip_ref: Optional[int] = None, frame_skip_dist: Optional[int] = None,
-                  convert: Optional[str] = None, decode_threads: Optional[int] = None) -> "_fastvmaf.Segment":
+                  convert: Optional[str] = None, decode_threads: Optional[int] = None,
+                  gpus: Union[None, str, Iterable[int]] = None) -> "_fastvmaf.Segment":
     """Scores frames [first, end) of the run ``score(reference, distorted, ...)`` would score (end
     None: to its end), after a warm-up of the few frames before ``first`` that temporal features
     need. Returns a picklable segment for :func:`assemble`; the options mean what score()'s do.
     """
     argv = ["-r", os.fspath(reference), "-d", os.fspath(distorted)]
     argv += _argv(models, features, backend, threads, subsample, no_prediction, width, height, pixel_format,
-                  bitdepth, frame_cnt, frame_skip_ref, frame_skip_dist, None, convert, decode_threads)
+                  bitdepth, frame_cnt, frame_skip_ref, frame_skip_dist, None, convert, decode_threads, None, gpus)
     return _engine(argv).score_segment(int(first), 0 if end is None else int(end))
 
 
@@ -236,11 +284,11 @@ class Session:
                  models: Union[None, str, Iterable[str]] = None, features: Union[None, str, Iterable[str]] = None,
                  backend: str = "cpu", threads: Optional[int] = None, subsample: Optional[int] = None,
                  no_prediction: bool = False, on_frame: Optional[Callable[[int, Dict[str, float]], None]] = None,
-                 segment_frames: Optional[int] = None):
+                 segment_frames: Optional[int] = None, gpus: Union[None, str, Iterable[int]] = None):
         # The CLI's parser wants inputs; the session's frames come from push() instead.
         argv = ["-r", "<session>", "-d", "<session>"]
         argv += _argv(models, features, backend, threads, subsample, no_prediction, None, None, None, None, None,
-                      None, None, None, None, None, segment_frames)
+                      None, None, None, None, None, segment_frames, gpus)
         self._engine = _engine(argv)
         self._native = _fastvmaf.Session(self._engine, int(width), int(height), str(pixel_format), int(bitdepth),
                                          on_frame)

@@ -50,7 +50,18 @@ def score(reference: PathLike, distorted: PathLike, *, models: Union[None, str, 
           height: Optional[int] = ..., pixel_format: Optional[str] = ..., bitdepth: Optional[int] = ...,
           frame_cnt: Optional[int] = ..., frame_skip_ref: Optional[int] = ..., frame_skip_dist: Optional[int] = ...,
           scale: Union[None, bool, str] = ..., convert: Optional[str] = ..., decode_threads: Optional[int] = ...,
-          segment_frames: Optional[int] = ..., progress: Optional[Callable[[int], None]] = ...) -> Result: ...
+          segment_frames: Optional[int] = ..., gpus: Union[None, str, Iterable[int]] = ...,
+          progress: Optional[Callable[[int], None]] = ...) -> Result: ...
+
+def score_ladder(reference: PathLike, distorted: Iterable[PathLike], *,
+                 models: Union[None, str, Iterable[str]] = ..., features: Union[None, str, Iterable[str]] = ...,
+                 backend: str = ..., threads: Optional[int] = ..., subsample: Optional[int] = ...,
+                 no_prediction: bool = ..., width: Optional[int] = ..., height: Optional[int] = ...,
+                 pixel_format: Optional[str] = ..., bitdepth: Optional[int] = ..., frame_cnt: Optional[int] = ...,
+                 frame_skip_ref: Optional[int] = ..., frame_skip_dist: Optional[int] = ...,
+                 scale: Union[None, bool, str] = ..., convert: Optional[str] = ..., decode_threads: Optional[int] = ...,
+                 gpus: Union[None, str, Iterable[int]] = ..., progress: Optional[Callable[[int], None]] = ...,
+                 return_exceptions: bool = ...) -> List[Union[Result, Error, ValueError]]: ...
 
 def score_segment(reference: PathLike, distorted: PathLike, first: int, end: Optional[int] = ..., *,
                   models: Union[None, str, Iterable[str]] = ..., features: Union[None, str, Iterable[str]] = ...,
@@ -58,7 +69,8 @@ def score_segment(reference: PathLike, distorted: PathLike, first: int, end: Opt
                   no_prediction: bool = ..., width: Optional[int] = ..., height: Optional[int] = ...,
                   pixel_format: Optional[str] = ..., bitdepth: Optional[int] = ..., frame_cnt: Optional[int] = ...,
                   frame_skip_ref: Optional[int] = ..., frame_skip_dist: Optional[int] = ...,
-                  convert: Optional[str] = ..., decode_threads: Optional[int] = ...) -> Any: ...
+                  convert: Optional[str] = ..., decode_threads: Optional[int] = ...,
+                  gpus: Union[None, str, Iterable[int]] = ...) -> Any: ...
 
 def assemble(segments: Iterable[Any], *, models: Union[None, str, Iterable[str]] = ...,
              features: Union[None, str, Iterable[str]] = ..., subsample: Optional[int] = ...,
@@ -71,7 +83,7 @@ class Session:
                  models: Union[None, str, Iterable[str]] = ..., features: Union[None, str, Iterable[str]] = ...,
                  backend: str = ..., threads: Optional[int] = ..., subsample: Optional[int] = ...,
                  no_prediction: bool = ..., on_frame: Optional[Callable[[int, Dict[str, float]], None]] = ...,
-                 segment_frames: Optional[int] = ...) -> None: ...
+                 segment_frames: Optional[int] = ..., gpus: Union[None, str, Iterable[int]] = ...) -> None: ...
     def push(self, ref: Sequence[Plane], dis: Sequence[Plane]) -> None: ...
     @property
     def frames(self) -> int: ...

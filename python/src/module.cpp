@@ -8,7 +8,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <memory>
 #include <string>
@@ -16,6 +18,7 @@
 
 #include "cli/batch_manifest.hpp"
 #include "cli/cli_args.hpp"
+#include "cli/score_pair.hpp"
 #include "core/feature_name.hpp"
 #include "core/pooling.hpp"
 #include "core/registry.hpp"
@@ -51,11 +54,15 @@ std::shared_ptr<Options> parse_options(std::vector<std::string> argv) {
   // stderr, and Python gets a ValueError saying where to look.
   if (auto code = fastvmaf::cli::parse(app, opts->args, static_cast<int>(ptrs.size()), ptrs.data()))
     throw std::invalid_argument("fastvmaf: the options were not understood (the parser's message is on stderr)");
-  // The module scores one pair per call (a ladder of several -d is the command's).
-  if (opts->args.dis_paths.size() > 1)
-    throw std::invalid_argument("fastvmaf: one distorted video per call; score each encode with its own call");
   fastvmaf::cli::check_model_names(opts->args);
   return opts;
+}
+
+// run, score_segment and a session take one distorted video; several (an encoding
+// ladder) go to run_ladder.
+void require_one_distorted(const Args& a) {
+  if (a.dis_paths.size() > 1)
+    throw std::invalid_argument("fastvmaf: several distorted videos are an encoding ladder: use score_ladder");
 }
 
 // An engine and the options it was built from (the session's and the run's settings).
@@ -381,6 +388,7 @@ PYBIND11_MODULE(_fastvmaf, m) {
           "run",
           [](const PyEngine& e, const py::object& progress) {
             const Args& a = e.options->args;
+            require_one_distorted(a);
             fastvmaf::FileRunOptions fo{a.raw, a.raw_geometry, a.decode, a.scale, a.limits};
             fastvmaf::FileRunHooks hooks;
             std::vector<std::string> warnings;
@@ -402,11 +410,81 @@ PYBIND11_MODULE(_fastvmaf, m) {
           },
           py::arg("progress") = py::none(),
           "Scores the options' reference and distorted files as the CLI does; returns (result, warnings).")
+      .def(
+          "run_ladder",
+          [](const PyEngine& e, const py::object& progress) {
+            const Args& a = e.options->args;
+            fastvmaf::FileRunOptions fo{a.raw, a.raw_geometry, a.decode, a.scale, a.limits};
+            const std::size_t n = a.dis_paths.size();
+            std::vector<std::vector<std::string>> warnings(n);
+            std::vector<fastvmaf::LadderFileOutcome> outcomes;
+            std::exception_ptr reference_error;
+            {
+              py::gil_scoped_release release;
+              // In passes of at most kMaxEncodesPerPass encodes, as the command scores them.
+              for (std::size_t first = 0; first < n; first += fastvmaf::cli::kMaxEncodesPerPass) {
+                const std::size_t end = std::min(n, first + fastvmaf::cli::kMaxEncodesPerPass);
+                const std::vector<std::string> paths(a.dis_paths.begin() + first, a.dis_paths.begin() + end);
+                std::vector<fastvmaf::FileRunHooks> encode_hooks(end - first);
+                for (std::size_t k = first; k < end; ++k)
+                  encode_hooks[k - first].warn = [&warnings, k](const std::string& w) { warnings[k].push_back(w); };
+                fastvmaf::FileRunHooks hooks;
+                if (!progress.is_none())
+                  hooks.progress = [&progress](unsigned f) {
+                    py::gil_scoped_acquire gil;
+                    progress(f);
+                  };
+                try {
+                  auto runs = fastvmaf::run_file_ladder(*e.engine, a.ref_path, paths, fo, hooks, encode_hooks);
+                  for (auto& r : runs) outcomes.push_back(std::move(r));
+                } catch (...) {  // the reference could not be opened: every encode fails with it
+                  reference_error = std::current_exception();
+                  break;
+                }
+              }
+            }
+            // Per encode (result or None, warnings, error or None); a failed encode's error is
+            // the exception the single pair would have raised.
+            auto make = [](PyObject* type, const char* what) {
+              return py::reinterpret_borrow<py::object>(type)(what);  // an instance, not raised
+            };
+            auto as_python = [&make](std::exception_ptr p) -> py::object {
+              try {
+                std::rethrow_exception(p);
+              } catch (const fastvmaf::InputError& x) {
+                return make(input_error.ptr(), x.what());
+              } catch (const fastvmaf::DeviceError& x) {
+                return make(device_error.ptr(), x.what());
+              } catch (const std::invalid_argument& x) {
+                return make(PyExc_ValueError, x.what());
+              } catch (const std::exception& x) {
+                return make(base.ptr(), x.what());
+              }
+            };
+            py::list out;
+            for (std::size_t k = 0; k < n; ++k) {
+              if (k >= outcomes.size()) {
+                out.append(py::make_tuple(py::none(), warnings[k], as_python(reference_error)));
+              } else if (outcomes[k].ok) {
+                PyResult r;
+                r.result = std::move(outcomes[k].run.result);
+                r.inputs = std::move(outcomes[k].run.inputs);
+                out.append(py::make_tuple(std::move(r), warnings[k], py::none()));
+              } else {
+                out.append(py::make_tuple(py::none(), warnings[k], as_python(outcomes[k].error)));
+              }
+            }
+            return out;
+          },
+          py::arg("progress") = py::none(),
+          "Scores the options' reference against each of its distorted files in one pass over the reference "
+          "(an encoding ladder); returns, per encode, (result or None, warnings, error or None).")
       .def_property_readonly("segment_history", [](const PyEngine& e) { return e.engine->segment_history(); })
       .def(
           "score_segment",
           [](const PyEngine& e, unsigned first, unsigned end) {
             const Args& a = e.options->args;
+            require_one_distorted(a);
             if (!a.scale.empty())
               throw std::invalid_argument("segments of a scaled input are not supported: score them without --scale");
             auto file = [&a](const std::string& path) {

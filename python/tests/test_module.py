@@ -217,6 +217,74 @@ class Segments(unittest.TestCase):
             fastvmaf.assemble([b], features="motion", no_prediction=True)
 
 
+class Ladder(unittest.TestCase):
+    """score_ladder: one pass over the reference, each encode's result the single pair's."""
+
+    def test_each_encode_equals_its_single_run(self):
+        ref, dis, g = netflix_pair(NETFLIX_8BIT)
+        encodes = [dis, ref, dis]  # the reference against itself too: a different encode
+        seen = []
+        rs = fastvmaf.score_ladder(ref, encodes, models=MODELS, features=["psnr", "motion"], progress=seen.append,
+                                   **geometry_kwargs(g))
+        self.assertEqual(len(rs), 3)
+        for r, d in zip(rs, encodes):
+            single = fastvmaf.score(ref, d, models=MODELS, features=["psnr", "motion"], **geometry_kwargs(g))
+            self.assertEqual(without_fps(r.to_json(precision="max")), without_fps(single.to_json(precision="max")))
+            for name, values in single.frames.items():
+                self.assertTrue(np.array_equal(values, r.frames[name]), name)
+        self.assertNotEqual(rs[0].frames["psnr_y"].tolist(), rs[1].frames["psnr_y"].tolist())
+        self.assertEqual(seen, sorted(seen))
+        self.assertEqual(seen[-1], rs[0].frame_count)
+
+    def test_a_failed_encode_leaves_the_others(self):
+        ref, dis, g = netflix_pair(NETFLIX_8BIT)
+        with tempfile.TemporaryDirectory() as tmp:
+            short = os.path.join(tmp, "short.yuv")
+            with open(dis, "rb") as f:
+                head = f.read(100)  # not one whole frame: bad data for this encode only
+            with open(short, "wb") as f:
+                f.write(head)
+            encodes = [dis, "/no/such/encode.yuv", short, dis]
+            rs = fastvmaf.score_ladder(ref, encodes, models=MODELS, return_exceptions=True, **geometry_kwargs(g))
+            self.assertIsInstance(rs[0], fastvmaf.Result)
+            self.assertIsInstance(rs[1], fastvmaf.InputError)
+            self.assertIn("/no/such/encode.yuv", str(rs[1]))
+            self.assertIsInstance(rs[2], fastvmaf.Error)
+            self.assertIsInstance(rs[3], fastvmaf.Result)
+            self.assertEqual(rs[0].to_json(precision="max"), rs[0].to_json(precision="max"))
+            self.assertEqual(rs[0].frames["vmaf"].tolist(), rs[3].frames["vmaf"].tolist())
+            with self.assertRaisesRegex(fastvmaf.InputError, "/no/such/encode.yuv"):
+                fastvmaf.score_ladder(ref, encodes, models=MODELS, **geometry_kwargs(g))
+
+    def test_a_missing_reference_fails_every_encode(self):
+        rs = fastvmaf.score_ladder("/no/such/ref.y4m", ["/no/a.y4m", "/no/b.y4m"], models=MODELS,
+                                   return_exceptions=True)
+        self.assertEqual(len(rs), 2)
+        for e in rs:
+            self.assertIsInstance(e, fastvmaf.InputError)
+            self.assertIn("/no/such/ref.y4m", str(e))
+
+    def test_bad_requests(self):
+        with self.assertRaisesRegex(ValueError, "no distorted video"):
+            fastvmaf.score_ladder("a.y4m", [], models=MODELS)
+        with self.assertRaisesRegex(ValueError, 'unknown feature "nosuch"'):
+            fastvmaf.score_ladder("a.y4m", ["b.y4m", "c.y4m"], features=["nosuch"])
+
+
+class Gpus(unittest.TestCase):
+    def test_gpus_become_the_commands_flag(self):
+        self.assertEqual(fastvmaf._argv(None, None, "cuda", None, None, False, None, None, None, None, None, None,
+                                        None, None, None, None, gpus=[0, 0])[-2:], ["--gpus", "0,0"])
+        self.assertIn("all", fastvmaf._argv(None, None, "auto", None, None, False, None, None, None, None, None,
+                                            None, None, None, None, None, gpus="all"))
+
+    def test_gpus_without_a_gpu_backend_is_a_value_error(self):
+        with self.assertRaisesRegex(ValueError, "--gpus"):
+            fastvmaf.score("a.y4m", "b.y4m", models=MODELS, backend="cpu", gpus=[0])
+        with self.assertRaisesRegex(ValueError, "--gpus"):
+            fastvmaf.Session(64, 64, models=MODELS, backend="cpu", gpus="0,1")
+
+
 class BadInput(unittest.TestCase):
     def test_missing_file_is_input_error(self):
         with self.assertRaisesRegex(fastvmaf.InputError, "/no/such/ref.y4m: cannot open"):
@@ -273,8 +341,14 @@ class GilReleased(unittest.TestCase):
         done = threading.Event()
 
         def work():
+            # Scores until half a second has passed (at least once): a fast machine scores
+            # the pair in under 0.2 s, too short a window to measure the loop in.
             try:
-                fastvmaf.score(ref, dis, models=MODELS, threads=1)
+                start = time.monotonic()
+                while True:
+                    fastvmaf.score(ref, dis, models=MODELS, threads=1)
+                    if time.monotonic() - start > 0.5:
+                        break
             finally:
                 done.set()
 

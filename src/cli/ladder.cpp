@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "cli/output_guard.hpp"
+#include "cli/profile.hpp"
 #include "cli/score_pair.hpp"
 #include "cli/summary.hpp"
 #include "io/output_writer.hpp"
@@ -38,7 +39,7 @@ void check_ladder_outputs(const Args& args) {
   }
 }
 
-int run_ladder(Engine& engine, const Args& args, bool& sizes_differ) {
+int run_ladder(Engine& engine, const Args& args, bool& sizes_differ, double engine_s) {
   const std::size_t n = args.dis_paths.size();
   std::vector<PairJob> jobs;
   for (std::size_t k = 0; k < n; ++k)
@@ -90,6 +91,12 @@ int run_ladder(Engine& engine, const Args& args, bool& sizes_differ) {
   std::fprintf(stderr, "fastvmaf: ladder: %zu encodes, %u failed, %u frames in %.2f s (%.1f fps), one pass over "
                "the reference\n",
                n, failed, frames, secs, secs > 0 ? frames / secs : 0.0);
+  // Each encode's run has its own stages (the encodes of a pass run side by side, so
+  // their times overlap; the ladder line above is the wall time of them all).
+  if (args.profile)
+    for (std::size_t k = 0; k < n; ++k)
+      if (scores[k].result)
+        print_profile(engine_s, *scores[k].result, fmt::format("encode {} ({})", k + 1, args.dis_paths[k]));
   return failed ? 1 : 0;
 }
 

@@ -19,7 +19,8 @@ namespace fastvmaf::cli {
 void check_ladder_outputs(const Args& args);
 
 // Scores args.dis_paths against args.ref_path; returns the exit status. `sizes_differ`:
-// some encode's size differs from the reference's and --scale was not given.
-int run_ladder(Engine& engine, const Args& args, bool& sizes_differ);
+// some encode's size differs from the reference's and --scale was not given. `engine_s`:
+// the seconds the engine took to build, for --profile (a block per scored encode).
+int run_ladder(Engine& engine, const Args& args, bool& sizes_differ, double engine_s = 0);
 
 }  // namespace fastvmaf::cli

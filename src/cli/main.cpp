@@ -21,6 +21,7 @@
 #include "cli/cli_args.hpp"
 #include "cli/ladder.hpp"
 #include "cli/output_guard.hpp"
+#include "cli/profile.hpp"
 #include "cli/report_delegate.hpp"
 #include "cli/score_pair.hpp"
 #include "core/cpu.hpp"
@@ -72,25 +73,6 @@ std::string rcpss_line() {
   namespace cpu = fastvmaf::cpu;
   return fmt::format("rcpss: {} (signature {:016x}; float_adm follows this CPU's reciprocal estimate, as libvmaf does)",
                      cpu::to_string(cpu::rcpss_family()), cpu::rcpss_signature());
-}
-
-// --profile: the engine's stages and, on a GPU run, the device strand's host time.
-void print_profile(double engine_s, const fastvmaf::Result& r) {
-  std::fprintf(stderr, "fastvmaf: profile (%u frames, %.1f fps)\n", r.frame_count, r.fps);
-  std::fprintf(stderr, "  %-24s %9.3f ms\n", "engine (models, backend)", 1e3 * engine_s);
-  for (const auto& [stage, s] : r.profile) std::fprintf(stderr, "  %-24s %9.3f ms\n", stage.c_str(), 1e3 * s);
-  // A run of several workers (--backend auto, cpu+X, --gpus): who scored how many frames.
-  for (const auto& [worker, n] : r.workers)
-    std::fprintf(stderr, "  frames by %-15s %9u (%.1f%%)\n", worker.c_str(), n,
-                 r.frame_count ? 100.0 * n / r.frame_count : 0.0);
-  if (r.device) {
-    const auto& d = *r.device;
-    const double n = d.frames ? d.frames : 1;
-    std::fprintf(stderr, "  device strand (%s, %u frames, %u lanes), host ms per frame: upload %.4f, enqueue %.4f, "
-                         "wait %.4f, finish %.4f\n",
-                 d.backend.c_str(), d.frames, d.lanes, 1e3 * d.upload_s / n, 1e3 * d.enqueue_s / n, 1e3 * d.wait_s / n,
-                 1e3 * d.finish_s / n);
-  }
 }
 
 // Started with descriptor 0, 1 or 2 closed, the next file opened would take its number
@@ -170,7 +152,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   for (const auto& note : engine.notes()) std::fprintf(stderr, "fastvmaf: %s\n", note.c_str());
   if (!args.batch_path.empty()) return fastvmaf::cli::run_batch(engine, args);
   if (args.dis_paths.size() > 1) {
-    const int code = fastvmaf::cli::run_ladder(engine, args, g_sizes_differ);
+    const int code = fastvmaf::cli::run_ladder(engine, args, g_sizes_differ, engine_s);
     if (g_sizes_differ) print_scale_hint();  // an encode failed on its size; the others went on
     return code;
   }
@@ -191,7 +173,7 @@ int run(fastvmaf::cli::Args& args, int argc, char** argv) {
   // --backend auto decides on its device during the run (its probe, its twins): say what.
   const auto notes = engine.notes();
   for (std::size_t k = notes_before; k < notes.size(); ++k) std::fprintf(stderr, "fastvmaf: %s\n", notes[k].c_str());
-  if (args.profile) print_profile(engine_s, result);
+  if (args.profile) fastvmaf::cli::print_profile(engine_s, result);
   if (!args.html_path.empty()) {
     std::string heatmaps;  // where a cambi feature writes its heatmaps, for the report to show
     for (const auto& f : args.engine.features)

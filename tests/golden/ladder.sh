@@ -93,12 +93,20 @@ for t in 1 2 s3; do
   args=()
   for e in "${encodes[@]}"; do args+=(-d "$e"); done
   case $t in s*) args+=(--threads 2 --segment-frames "${t#s}") ;; *) args+=(--threads "$t") ;; esac
+  [ "$t" = 2 ] && args+=(--profile)  # a profile block per encode, outputs unchanged
   "$cli" -r "$ref" "${args[@]}" "${flags[@]}" -o "$work/ladder$t/{name}.json" \
     > "$work/ladder$t.out" 2> "$work/ladder$t.err" || fail "ladder at $t threads: $(tail -n 3 "$work/ladder$t.err")"
   compare "$work/ladder$t" "ladder at $t threads"
   rows=$(grep -c $'\tok\t' "$work/ladder$t.out")
   [ "$rows" -eq ${#encodes[@]} ] || fail "ladder at $t threads: $rows of ${#encodes[@]} summary rows ok"
   grep -q 'e2_short.*ended before' "$work/ladder$t.err" || fail "ladder at $t threads: no warning for the short encode"
+  if [ "$t" = 2 ]; then
+    for k in "${!encodes[@]}"; do
+      grep -q "^fastvmaf: profile, encode $((k + 1)) (${encodes[$k]}) ([1-9][0-9]* frames" "$work/ladder$t.err" ||
+        fail "ladder --profile: no profile of encode $((k + 1)): $(grep profile "$work/ladder$t.err" | head -n 3)"
+    done
+    [ "$(grep -c '^  frames  ' "$work/ladder$t.err")" -eq ${#encodes[@]} ] || fail "ladder --profile: not one frames stage per encode"
+  fi
 done
 
 # The same encodes as --batch lines sharing the reference (one group, one pass).

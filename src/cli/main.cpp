@@ -44,6 +44,8 @@ void print_scale_hint() {
 }
 
 // One line per extractor: name, the backends implementing it, the features it provides.
+// An experimental twin that this run would not use ($FASTVMAF_EXPERIMENTAL_TWINS does
+// not name it) is listed as "cuda(experimental)": exact, but slower than the CPU.
 void list_features() {
   // A backend in a module of its own (HIP, SYCL) registers its twins when it is loaded.
   for (auto b : {fastvmaf::Backend::Cuda, fastvmaf::Backend::Hip, fastvmaf::Backend::Sycl})
@@ -52,7 +54,9 @@ void list_features() {
   for (const auto* e : reg.all()) {
     std::string backends;
     for (auto b : {fastvmaf::Backend::Cpu, fastvmaf::Backend::Cuda, fastvmaf::Backend::Hip, fastvmaf::Backend::Sycl})
-      if (reg.factory(e->name, b)) backends += (backends.empty() ? "" : ",") + std::string(fastvmaf::to_string(b));
+      if (reg.factory(e->name, b) || reg.withheld(e->name, b))
+        backends += (backends.empty() ? "" : ",") + std::string(fastvmaf::to_string(b)) +
+                    (reg.withheld(e->name, b) ? "(experimental)" : "");
     std::string provided;
     for (const auto& f : e->provided_features) provided += (provided.empty() ? "" : " ") + f;
     std::printf("%s\t%s\t%s\n", e->name.c_str(), backends.empty() ? "-" : backends.c_str(), provided.c_str());

@@ -66,6 +66,11 @@ const ExtractorFactory* Registry::factory(std::string_view name, Backend backend
   return &it->second.factory;
 }
 
+bool Registry::withheld(std::string_view name, Backend backend) const {
+  auto it = backends_.find({std::string(name), backend});
+  return it != backends_.end() && it->second.experimental && !experimental_asked(name);
+}
+
 std::vector<const ExtractorInfo*> Registry::all() const {
   std::vector<const ExtractorInfo*> out;
   for (const auto& e : extractors_) out.push_back(&e);

@@ -59,6 +59,9 @@ class Registry {
   // nullptr when `name` has no implementation on `backend` (or only an experimental one
   // that $FASTVMAF_EXPERIMENTAL_TWINS does not name).
   const ExtractorFactory* factory(std::string_view name, Backend backend) const;
+  // An experimental implementation that factory() withholds ($FASTVMAF_EXPERIMENTAL_TWINS
+  // does not name it): --list-features shows it as such.
+  bool withheld(std::string_view name, Backend backend) const;
   // Sorted by name.
   std::vector<const ExtractorInfo*> all() const;
 

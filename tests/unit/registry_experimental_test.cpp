@@ -23,13 +23,19 @@ TEST(RegistryExperimental, OfferedOnlyWhenTheVariableNamesIt) {
   reg.add_backend("psnr", Backend::Cuda, make);
   EXPECT_EQ(reg.factory("float_ssim", Backend::Cuda), nullptr);
   EXPECT_NE(reg.factory("psnr", Backend::Cuda), nullptr);  // a regular twin: always
+  // withheld (--list-features' "(experimental)"): exactly when factory() holds it back.
+  EXPECT_TRUE(reg.withheld("float_ssim", Backend::Cuda));
+  EXPECT_FALSE(reg.withheld("float_ssim", Backend::Hip));  // none registered there
+  EXPECT_FALSE(reg.withheld("psnr", Backend::Cuda));
   for (const char* yes : {"float_ssim", "all", "float_ms_ssim,float_ssim", "float_ssim,cambi"}) {
     ::setenv("FASTVMAF_EXPERIMENTAL_TWINS", yes, 1);
     EXPECT_NE(reg.factory("float_ssim", Backend::Cuda), nullptr) << yes;
+    EXPECT_FALSE(reg.withheld("float_ssim", Backend::Cuda)) << yes;
   }
   for (const char* no : {"", "float_ssi", "float_ssim_x", "float_ms_ssim", ",", "xfloat_ssim"}) {
     ::setenv("FASTVMAF_EXPERIMENTAL_TWINS", no, 1);
     EXPECT_EQ(reg.factory("float_ssim", Backend::Cuda), nullptr) << '"' << no << '"';
+    EXPECT_TRUE(reg.withheld("float_ssim", Backend::Cuda)) << '"' << no << '"';
   }
 }
 

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "core/registration.hpp"
 
 namespace fastvmaf {
@@ -69,6 +71,23 @@ const ExtractorFactory* Registry::factory(std::string_view name, Backend backend
 bool Registry::withheld(std::string_view name, Backend backend) const {
   auto it = backends_.find({std::string(name), backend});
   return it != backends_.end() && it->second.experimental && !experimental_asked(name);
+}
+
+void Registry::check_experimental_request() const {
+  const char* e = std::getenv("FASTVMAF_EXPERIMENTAL_TWINS");
+  if (!e) return;
+  std::string_view list(e);
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view item = list.substr(0, comma);
+    if (!item.empty() && item != "all" && !by_name(item))
+      throw std::invalid_argument(fmt::format(
+          "FASTVMAF_EXPERIMENTAL_TWINS=\"{}\": \"{}\" is not an extractor (give extractor names separated by commas, "
+          "as --list-features prints them, or all)",
+          e, item));
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
 }
 
 std::vector<const ExtractorInfo*> Registry::all() const {

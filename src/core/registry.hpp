@@ -62,6 +62,9 @@ class Registry {
   // An experimental implementation that factory() withholds ($FASTVMAF_EXPERIMENTAL_TWINS
   // does not name it): --list-features shows it as such.
   bool withheld(std::string_view name, Backend backend) const;
+  // $FASTVMAF_EXPERIMENTAL_TWINS names only extractors (or "all"): a misspelt name would
+  // silently leave its twin unused. Throws std::invalid_argument naming the variable.
+  void check_experimental_request() const;
   // Sorted by name.
   std::vector<const ExtractorInfo*> all() const;
 

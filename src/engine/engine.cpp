@@ -216,6 +216,7 @@ void Engine::Impl::add_extractor(const std::string& name, const OptionDict& dict
 
 Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
   check_registrations();  // the program's own initialisers' refusals (core/registration.hpp)
+  Registry::instance().check_experimental_request();
   Impl& m = *impl_;
   for (std::size_t i = 0; i < m.options.models.size(); ++i)
     for (std::size_t j = i + 1; j < m.options.models.size(); ++j)

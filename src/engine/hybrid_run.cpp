@@ -35,15 +35,15 @@ double since(Clock::time_point a) { return std::chrono::duration<double>(Clock::
 // initialisation cannot be abandoned), so a run the CPU would finish before the device is
 // ready must not start one. $FASTVMAF_AUTO_DEVICE_AFTER_S overrides it, for measurements.
 double device_worth_s() {
-  static const double s = [] {
-    if (const char* e = std::getenv("FASTVMAF_AUTO_DEVICE_AFTER_S")) {
-      char* end = nullptr;
-      const double v = std::strtod(e, &end);
-      if (end != e && v >= 0) return v;
-    }
-    return 0.4;
-  }();
-  return s;
+  if (const char* e = std::getenv("FASTVMAF_AUTO_DEVICE_AFTER_S"); e && *e) {
+    char* end = nullptr;
+    const double v = std::strtod(e, &end);
+    if (end == e || *end != 0 || !(v >= 0) || v > 1e6)
+      throw std::invalid_argument(
+          fmt::format("FASTVMAF_AUTO_DEVICE_AFTER_S=\"{}\": expected seconds, a number from 0 to 1e6", e));
+    return v;
+  }
+  return 0.4;
 }
 // When the CPU's first segment (its threads' worth of frames) is still running this long
 // after it began (large frames: 16 4K frames take ~0.3 s), its rate is known to be below
@@ -64,10 +64,13 @@ constexpr unsigned kDeviceFirst = 64, kDeviceMin = 32;
 // bench/results/h200-2026-12-03-hybrid.md). $FASTVMAF_HYBRID_CPU_RESERVE overrides it, for
 // measurements.
 unsigned cpu_reserve_per_pipeline(unsigned readers_per_file) {
-  if (const char* e = std::getenv("FASTVMAF_HYBRID_CPU_RESERVE")) {
+  if (const char* e = std::getenv("FASTVMAF_HYBRID_CPU_RESERVE"); e && *e) {
     char* end = nullptr;
     const unsigned long v = std::strtoul(e, &end, 10);
-    if (end != e && *end == 0) return static_cast<unsigned>(v);
+    if (end == e || *end != 0 || *e == '-' || v > 1024)
+      throw std::invalid_argument(
+          fmt::format("FASTVMAF_HYBRID_CPU_RESERVE=\"{}\": expected a number of threads from 0 to 1024", e));
+    return static_cast<unsigned>(v);
   }
   return kDeviceThreads + readers_per_file;
 }
@@ -365,6 +368,10 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
   };
 
   if (engine_.hybrid) {
+    // The measurement variables are read here first: a bad value is refused before any
+    // thread starts (the decider and the device workers read them again).
+    (void)device_worth_s();
+    (void)cpu_reserve_per_pipeline(0);
     // The CPU's segments cover the threads once at least: a drain leaves cores idle.
     const unsigned per = std::max(4u, engine_.threads);
     cpu_w = dispatcher_.add_worker("cpu", per, per);

@@ -4,8 +4,11 @@
 
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include "core/registry.hpp"
+#include "fastvmaf/engine.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -48,6 +51,27 @@ TEST(RegistryExperimental, TheSsimTwinsAreExperimental) {
     EXPECT_EQ(reg.factory("float_ms_ssim", b), nullptr) << to_string(b);
   }
   EXPECT_NE(reg.factory("float_ssim", Backend::Cpu), nullptr);
+}
+
+// A name that is not an extractor (a typo) would leave the twin unused without a word: the
+// engine refuses it, naming the variable; names, "all" and empty items are taken.
+TEST(RegistryExperimental, AMisspeltNameIsRefused) {
+  EnvGuard guard;
+  EngineOptions o;
+  o.features = {{"psnr", {}}};
+  for (const char* ok : {"float_ssim", "all", "float_ssim,psnr_hvs", "psnr_hvs,", ""}) {
+    ::setenv("FASTVMAF_EXPERIMENTAL_TWINS", ok, 1);
+    EXPECT_NO_THROW(Engine{o}) << ok;
+  }
+  for (const char* bad : {"float_ssi", "float_ssim,psnrhvs", "ALL"}) {
+    ::setenv("FASTVMAF_EXPERIMENTAL_TWINS", bad, 1);
+    try {
+      Engine e(o);
+      ADD_FAILURE() << bad << " was taken";
+    } catch (const std::invalid_argument& x) {
+      EXPECT_NE(std::string(x.what()).find("FASTVMAF_EXPERIMENTAL_TWINS"), std::string::npos) << x.what();
+    }
+  }
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 // in the order written (inline assembly).
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -413,6 +414,28 @@ TEST(SoftF64, ComparisonsAndSigns) {
     const double a = values.any();
     one(a, i % 2 ? values.near(a) : values.any());
   }
+}
+
+// fsqrt_via_f64, the SYCL kernels' float sqrt (core/hd/rounding.hpp), is the host's IEEE
+// sqrtf: every float of the subnormal binade and every third of [1, 2), every 211th float
+// of the rest, the signs, zeros, infinities and NaN.
+TEST(SoftF64, FloatSqrtThroughTheDoubleOne) {
+  std::uint32_t differ = 0, first = 0, checked = 0;
+  auto check = [&](std::uint32_t b) {
+    const float x = std::bit_cast<float>(b);
+    const float want = std::sqrt(x);
+    const float got = fsqrt_via_f64(x);
+    const bool same = std::isnan(want) ? std::isnan(got) : std::bit_cast<std::uint32_t>(got) == std::bit_cast<std::uint32_t>(want);
+    if (!same && differ++ == 0) first = b;
+    ++checked;
+  };
+  for (std::uint32_t m = 0; m < (1u << 23); ++m) check(m);
+  for (std::uint32_t m = 0; m < (1u << 23); m += 3) check(127u << 23 | m);
+  for (std::uint64_t b = 0; b <= 0xffffffffu; b += 211) check(static_cast<std::uint32_t>(b));
+  for (std::uint32_t b : {0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0x00000001u, 0x7f7fffffu,
+                          0xbf800000u})
+    check(b);
+  EXPECT_EQ(differ, 0u) << "first at bits 0x" << std::hex << first << " of " << std::dec << checked;
 }
 
 }  // namespace

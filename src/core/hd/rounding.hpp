@@ -52,9 +52,19 @@ FVMAF_HD inline float fdiv_rn(float a, float b) {
   return a / b;
 #endif
 }
+// sqrt(a) correctly rounded to float, through the double square root in integer arithmetic
+// (hd::SoftF64's): rounding sqrt to double and then to float is innocuous (53 >= 2 * 24 + 2
+// bits), so this is IEEE's float sqrt on any device. For SYCL, whose float sqrt need not be
+// correctly rounded: AdaptiveCpp's CUDA JIT takes libdevice's approximate one (the psnr_hvs
+// twin's mask differed from the CPU's in a few blocks a frame on the H200).
+FVMAF_HD inline float fsqrt_via_f64(float a) {
+  return bits_float(soft_detail::to_float(soft_detail::sqrt(soft_detail::from_float(float_bits(a)))));
+}
 FVMAF_HD inline float fsqrt_rn(float a) {
 #ifdef FVMAF_DEVICE_PASS
   return __fsqrt_rn(a);
+#elif defined(FVMAF_SYCL_UNIT)
+  return fsqrt_via_f64(a);
 #else
   return __builtin_sqrtf(a);
 #endif

@@ -4,7 +4,8 @@
 // upload (of the union of the planes they read, with the zeroed results block), one
 // download of the whole results block, and one host wait; the kernels are the sum of the
 // twins' plans, every one of them ours. The counting is shared with the single-twin CUPTI
-// tests (cupti_counter.hpp). The values are also checked against the CPU.
+// tests (cupti_counter.hpp). The values are also checked against the CPU. The float
+// family, the SSIM twins and PSNR-HVS (all nine in one run) keep the same promise.
 //
 //   gpu_pipeline_cupti_test [gtest flags]     exit 77: no CUDA device
 #include <gtest/gtest.h>
@@ -20,6 +21,12 @@
 #include "features/adm/gpu/adm_work.hpp"
 #include "features/cambi/cambi_options.hpp"
 #include "features/cambi/gpu/cambi_plan.hpp"
+#include "features/float_adm/float_adm_options.hpp"
+#include "features/float_adm/gpu/float_adm_plan.hpp"
+#include "features/float_motion/float_motion_options.hpp"
+#include "features/float_motion/gpu/float_motion_plan.hpp"
+#include "features/float_vif/float_vif_options.hpp"
+#include "features/float_vif/gpu/float_vif_plan.hpp"
 #include "features/motion/gpu/motion_plan.hpp"
 #include "features/motion/gpu/motion_work.hpp"
 #include "features/psnr/gpu/psnr_plan.hpp"
@@ -155,9 +162,70 @@ void check_v1(const gputest::Pair& pair) {
   EXPECT_EQ(std::bit_cast<std::uint64_t>(cpu.models[0].mean), std::bit_cast<std::uint64_t>(gpu.models[0].mean));
 }
 
+// Every twin of issue 29 that exists at once: the float family (the vmaf_float_* models'
+// features and float_psnr, float_moment, float_ansnr), float_ssim, float_ms_ssim and
+// psnr_hvs. Per frame one upload, one download, one host wait, whatever the nine twins
+// launch; at init the three tables (float_adm's rcpss, float_motion's and float_vif's
+// filters), each once. The experimental twins are named in FASTVMAF_EXPERIMENTAL_TWINS.
+Result run_float(const gputest::Pair& pair, BackendChoice backend) {
+  EngineOptions o;
+  o.features = {{"float_psnr", {}},  {"float_moment", {}}, {"float_ansnr", {}},
+                {"float_motion", {}}, {"float_vif", {}},    {"float_adm", {}},
+                {"float_ssim", {}},   {"float_ms_ssim", {}}, {"psnr_hvs", {}}};
+  o.no_prediction = true;
+  o.threads = 4;
+  o.backend = backend;
+  Engine engine(o);
+  return engine.run({pair.ref}, {pair.dis});
+}
+
+void check_float(const gputest::Pair& pair) {
+  const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
+  const float_adm::twin::TwinPlan adm = float_adm::twin::make_twin_plan(
+      float_adm::Config::from(OptionSet("float_adm", &float_adm::option_specs(), OptionDict{})), geometry);
+  const float_motion::twin::Plan motion = float_motion::twin::make_plan(
+      geometry, float_motion::Params::from(OptionSet("float_motion", &float_motion::option_specs(), OptionDict{})));
+  const float_vif::twin::TwinPlan vif = float_vif::twin::make_twin_plan(
+      float_vif::Config::from(OptionSet("float_vif", &float_vif::option_specs(), OptionDict{})), geometry);
+  const std::uint64_t init_copies = (adm.rcp.empty() ? 0 : 1) + (motion.tables.empty() ? 0 : 1) + 1;
+  const std::uint64_t init_bytes =
+      (adm.rcp.size() + motion.tables.size() + vif.tables.size()) * sizeof(std::uint32_t);
+
+  ::setenv("FASTVMAF_EXPERIMENTAL_TWINS", "float_ssim,float_ms_ssim,psnr_hvs", 1);
+  gputest::CuptiCounter::start("fastvmaf");
+  const Result gpu = run_float(pair, BackendChoice::Cuda);
+  const gputest::CuptiSeen s = gputest::CuptiCounter::stop();
+  ASSERT_TRUE(gpu.device.has_value());
+  const std::uint64_t frames = gpu.frame_count;
+  std::printf("  %s: %llu frames, nine float twins\n", pair.name.c_str(), static_cast<unsigned long long>(frames));
+  s.print();
+  const DeviceCounts& t = gpu.device->total;
+  std::printf("    engine counters (frames): %s\n", gputest::describe(t).c_str());
+  EXPECT_GT(t.launches, 0u);
+  EXPECT_EQ(s.kernels, t.launches);
+  EXPECT_EQ(s.named_kernels, s.kernels) << "every kernel is one of the twins'";
+  EXPECT_EQ(s.launches, t.launches);
+  EXPECT_EQ(s.act_d2h, frames);
+  EXPECT_EQ(s.d2h, frames);
+  EXPECT_EQ(s.d2h_bytes, t.d2h_bytes);
+  EXPECT_EQ(t.h2d_copies, frames);
+  EXPECT_EQ(s.h2d, frames + init_copies);
+  EXPECT_EQ(s.act_h2d, frames + init_copies);
+  EXPECT_EQ(s.h2d_bytes, t.h2d_bytes + init_bytes);
+  EXPECT_EQ(s.syncs, frames);
+  EXPECT_EQ(t.host_waits, frames);
+  EXPECT_EQ(s.act_other, 0u);
+  EXPECT_EQ(s.other_memcpy, 0u);
+  EXPECT_EQ(gpu.device->per_frame_max.h2d_copies, 1u);
+  EXPECT_EQ(gpu.device->per_frame_max.d2h_copies, 1u);
+  EXPECT_EQ(gpu.device->per_frame_max.host_waits, 1u);
+  gputest::expect_identical(run_float(pair, BackendChoice::Cpu), gpu);
+}
+
 void check_both(const gputest::Pair& pair) {
   check_pair(pair);
   check_v1(pair);
+  check_float(pair);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "core/registration.hpp"
 #include "core/registry.hpp"
 #include "engine/engine_impl.hpp"
+#include "engine/hybrid_run.hpp"
 #include "engine/segment_assembler.hpp"
 #include "engine/series.hpp"
 #include "engine/source_run.hpp"
@@ -120,6 +121,7 @@ Engine::Impl::Impl(EngineOptions o) : options(std::move(o)) {
   threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   if (!options.sycl_device.empty()) gpu::set_device_selector(Backend::Sycl, options.sycl_device);
   hybrid = is_hybrid(options.backend);
+  if (hybrid) check_hybrid_environment();
   // auto and cpu+X: the CPU's slots now; the device is probed when a run first needs it
   // (device_plan), so a run that the CPU alone finishes never pays for a device.
   if (!hybrid) gpu = resolve_backend(options.backend, notes, device_name);

@@ -473,6 +473,11 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
 
 }  // namespace
 
+void check_hybrid_environment() {
+  (void)device_worth_s();
+  (void)cpu_reserve_per_pipeline(0);
+}
+
 unsigned workers_frames(const EngineImpl& engine, const io::VideoSource& ref, const io::VideoSource& dis,
                         const RunLimits& limits) {
   if (!ref.indexed() || !dis.indexed()) return 0;

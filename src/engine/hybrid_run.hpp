@@ -27,6 +27,12 @@ namespace fastvmaf {
 unsigned workers_frames(const EngineImpl& engine, const io::VideoSource& ref, const io::VideoSource& dis,
                         const RunLimits& limits);
 
+// $FASTVMAF_HYBRID_CPU_RESERVE and $FASTVMAF_AUTO_DEVICE_AFTER_S, the hybrid runs'
+// measurement settings: throws std::invalid_argument naming a variable whose value is
+// not a number in range. An engine with a hybrid backend checks them when it is made,
+// whether or not its runs end up using workers (a build without a GPU runtime does not).
+void check_hybrid_environment();
+
 // Scores `frames` frames (workers_frames) with the workers. `progress` from the calling
 // thread; `warn` says when one file is longer than the other.
 Result run_workers(const EngineImpl& engine, io::VideoSource& ref, io::VideoSource& dis, const RunLimits& limits,

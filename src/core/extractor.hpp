@@ -127,6 +127,12 @@ struct ExtractorInfo {
   // flush() appends per-frame values (libvmaf's motion: motion2 and motion3 of every
   // frame), so no frame of a run using it is final before the flush (fastvmaf/session.hpp).
   bool values_at_flush = false;
+  // flush() writes something or absorb() keeps something (psnr's apsnr sums, motion's
+  // motion2/motion3, float_motion's last score, CAMBI's heatmap files): a run put together
+  // from segments keeps a fresh CPU instance of it to absorb the carries and flush. Any
+  // other extractor's flush does nothing, and no instance is made for it (an instance's
+  // init allocates its frame buffers: 5 ms of a one-frame 1080p run with auto).
+  bool flushes = false;
   // Segments: the window of earlier frames its values need (see HistoryFn). Unset: 0, or
   // 2 for needs_prev_ref (FrameInput's two previous references), or kUnboundedHistory
   // for a temporal extractor (whose state nobody has bounded): use history_of().

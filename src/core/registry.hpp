@@ -21,6 +21,7 @@ struct ExtractorFlags {
   bool temporal = false;
   bool needs_prev_ref = false;
   bool values_at_flush = false;
+  bool flushes = false;         // ExtractorInfo::flushes
   HistoryFn history = nullptr;  // segments: ExtractorInfo::history
 };
 
@@ -35,6 +36,7 @@ inline ExtractorInfo extractor_info(std::string name, std::vector<std::string> p
   info.temporal = flags.temporal;
   info.needs_prev_ref = flags.needs_prev_ref;
   info.values_at_flush = flags.values_at_flush;
+  info.flushes = flags.flushes;
   info.history = flags.history;
   return info;
 }

@@ -78,9 +78,11 @@ void SegmentAssembler::replay(const SegmentScores& s, FeatureCollector& into) {
     // and the CPU is there wherever segments are put together.
     started_ = true;
     flushers_.resize(engine_.slots.size());
+    scored_.resize(engine_.slots.size());
     for (std::size_t k = 0; k < engine_.slots.size(); ++k) {
-      if (!s.carry[k].scored) continue;
+      scored_[k] = s.carry[k].scored;
       const SlotSpec& spec = engine_.slots[k];
+      if (!s.carry[k].scored || !spec.info->flushes) continue;  // nothing to absorb or flush
       const ExtractorFactory* f = Registry::instance().factory(spec.info->name, Backend::Cpu);
       if (!f) throw std::logic_error(fmt::format("\"{}\" has no CPU implementation to flush", spec.info->name));
       flushers_[k] = (*f)(spec.options);
@@ -90,11 +92,15 @@ void SegmentAssembler::replay(const SegmentScores& s, FeatureCollector& into) {
   for (const auto& v : s.values) into.append(s.names[v.name], v.index, v.value);
   for (const auto& [name, value] : s.aggregates) into.aggregate(name, value);
   for (std::size_t k = 0; k < flushers_.size(); ++k) {
-    if (s.carry[k].scored != (flushers_[k] != nullptr))
+    if (s.carry[k].scored != scored_[k])
       throw std::invalid_argument(fmt::format("segment [{}, {}): extractor \"{}\" {} the input, unlike in frame 0's",
                                               s.first, s.end, engine_.slots[k].info->name,
                                               s.carry[k].scored ? "scored" : "refused"));
-    if (flushers_[k]) flushers_[k]->absorb(s.carry[k].words);
+    if (flushers_[k])
+      flushers_[k]->absorb(s.carry[k].words);
+    else if (!s.carry[k].words.empty())
+      throw std::logic_error(fmt::format("\"{}\" carries state between segments but does not declare flushes",
+                                         engine_.slots[k].info->name));
   }
 }
 

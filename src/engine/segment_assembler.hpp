@@ -55,8 +55,10 @@ class SegmentAssembler {
   std::map<unsigned, SegmentScores> waiting_;  // by first frame, not yet contiguous
   unsigned assembled_ = 0;
   bool started_ = false;
-  // Per slot of the engine, a CPU instance absorbing the carries (null: left out).
+  // Per slot of the engine, a CPU instance absorbing the carries (null: left out, or an
+  // extractor whose flush does nothing: ExtractorInfo::flushes), and whether it scored.
   std::vector<std::unique_ptr<FeatureExtractor>> flushers_;
+  std::vector<bool> scored_;
 };
 
 }  // namespace fastvmaf

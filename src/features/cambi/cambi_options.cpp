@@ -56,6 +56,7 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-FASTVMAF_REGISTER_EXTRACTOR(extractor_info("cambi", {"Cambi_feature_cambi_score"}, option_specs()));
+// flushes: the heatmap files are cut to the frames scored (CambiExtractor::flush).
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("cambi", {"Cambi_feature_cambi_score"}, option_specs(), {.flushes = true}));
 
 }  // namespace fastvmaf::cambi

@@ -38,6 +38,7 @@ FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_motion",
                                            option_specs(),
                                            {.temporal = true,
                                             .values_at_flush = true,
+                                            .flushes = true,
                                             .history = [](const OptionSet&) { return 2u; }}));
 
 }  // namespace fastvmaf::float_motion

@@ -38,6 +38,7 @@ FASTVMAF_REGISTER_EXTRACTOR(extractor_info("motion",
                                            option_specs(),
                                            {.needs_prev_ref = true,
                                             .values_at_flush = true,
+                                            .flushes = true,
                                             .history = [](const OptionSet& o) {
                                               return Params::from(o).min_index();
                                             }}));

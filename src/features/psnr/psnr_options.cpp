@@ -23,6 +23,6 @@ const std::vector<OptionSpec>& option_specs() {
 // Temporal only for the apsnr sums, which segments carry (PsnrScorer::carry): a frame's
 // values need no earlier frame.
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("psnr", {"psnr_y", "psnr_cb", "psnr_cr"}, option_specs(),
-                                           {.temporal = true, .history = [](const OptionSet&) { return 0u; }}));
+                                           {.temporal = true, .flushes = true, .history = [](const OptionSet&) { return 0u; }}));
 
 }  // namespace fastvmaf::psnr

@@ -32,6 +32,7 @@
 #include "float_family.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "ssim_map_sums_replay.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -98,12 +99,7 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
     grid(tw::hpass_launch(a.map[s]), [&](unsigned x, unsigned y) { tw::hpass_item<F>(a.map[s], x, y); });
     grid(tw::terms_launch(a.map[s]), [&](unsigned x, unsigned y) { tw::terms_item<F>(a.map[s], x, y); });
   }
-  const tw::LaunchShape sum = mt::sum_launch();
-  replay::launch<std::uint8_t>({sum.blocks_x}, {sum.threads}, 0, order,
-                               [&](Block<std::uint8_t>& b) {
-                                 b.each([&](const Item& it) { tw::sum_item<F>(a.map[it.thread()]); });
-                               },
-                               &out.launches);
+  replay::replay_map_sums<F>(a.map, mt::kScaleCount, order, &out.launches);
   out.results = slot[0];
   for (int s = 0; s < ssim::kScales; ++s) {
     const std::size_t n = static_cast<std::size_t>(a.w[s]) * a.h[s];

@@ -28,6 +28,7 @@
 #include "features/ssim/ssim_map.hpp"
 #include "features/ssim/ssim_options.hpp"
 #include "float_family.hpp"
+#include "ssim_map_sums_replay.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
 
@@ -87,10 +88,7 @@ Replayed replay_frame(const Opts& opts, const Picture& ref, const Picture& dis, 
   });
   grid(tw::hpass_launch(a.map), [&](unsigned x, unsigned y) { tw::hpass_item<F>(a.map, x, y); });
   grid(tw::terms_launch(a.map), [&](unsigned x, unsigned y) { tw::terms_item<F>(a.map, x, y); });
-  // The map's sum launch with one map: one work-item.
-  replay::launch<std::uint8_t>({1}, {1}, 0, order,
-                               [&](Block<std::uint8_t>& b) { b.each([&](const Item&) { tw::sum_item<F>(a.map); }); },
-                               &out.launches);
+  replay::replay_map_sums<F>(&a.map, 1, order, &out.launches);
   out.results = slot[0];
   out.canaries_intact = frame.intact() && state.intact() && terms.intact() && slot.intact();
   EXPECT_EQ(out.launches, tw::kLaunchesPerFrame);

@@ -84,6 +84,7 @@ class Block {
   }
 
   S* shared() { return shared_.data(); }
+  const Dim3& block_idx() const { return item_.block_idx; }
 
   // One phase: `f(item)` for every work-item of the block, then a barrier.
   template <typename F>

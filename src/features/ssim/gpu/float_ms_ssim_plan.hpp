@@ -93,8 +93,6 @@ using twin::LaunchShape;
 inline LaunchShape scale_launch(const Args& a, unsigned s) {
   return {blocks_for(a.w[s]), 2 * static_cast<unsigned>(a.h[s]), kThreads};
 }
-// One work-item per scale (sum).
-inline LaunchShape sum_launch() { return {1, 1, kScaleCount}; }
 
 // The frame's scores from the slot: the CPU extractor's means_of and ms_ssim_scores (which
 // throws where the CPU throws).

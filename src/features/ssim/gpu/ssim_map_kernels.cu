@@ -23,9 +23,17 @@ __global__ void __launch_bounds__(kThreads) ssim_map_terms(twin::MapArgs a) {
   twin::terms_item(a, blockIdx.x * kThreads + threadIdx.x, blockIdx.y);
 }
 
-// fp64 (allowlisted): the four raster-order double sums of each map.
-__global__ void __launch_bounds__(kScales) ssim_map_sum(MapSet set) {
-  if (threadIdx.x < set.count) twin::sum_item(set.map[threadIdx.x]);
+// fp64 (allowlisted): the four raster-order double sums of map blockIdx.x.
+__global__ void __launch_bounds__(twin::kSumThreads) ssim_map_sum(MapSet set) {
+  __shared__ std::uint64_t sh[twin::kSumSharedWords];
+  const twin::MapArgs& a = set.map[blockIdx.x];
+  const unsigned t = threadIdx.x, steps = twin::sum_steps(a);
+  double acc = 0.0;
+  for (unsigned k = 0; k < steps; ++k) {
+    twin::sum_step_item(a, sh, k, t, acc);
+    __syncthreads();
+  }
+  if (t < 4) twin::sum_store_item(a, t, acc);
 }
 
 }  // namespace
@@ -37,7 +45,8 @@ void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a) {
 }
 
 void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {
-  gpu::launch(stream, "ssim_map sum", &ssim_map_sum, dim3(1), dim3(set.count), set);
+  const twin::LaunchShape sums = twin::sum_launch(set.count);
+  gpu::launch(stream, "ssim_map sum", &ssim_map_sum, dim3(sums.blocks_x), dim3(sums.threads), set);
 }
 
 }  // namespace FVMAF_GPU_NS

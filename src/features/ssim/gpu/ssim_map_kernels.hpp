@@ -9,7 +9,7 @@
 namespace fastvmaf::ssim {
 inline namespace FVMAF_GPU_NS {
 
-// Up to kScales maps whose sums one launch takes, one work-item each.
+// Up to kScales maps whose sums one launch takes, one work-group each.
 struct MapSet {
   twin::MapArgs map[kScales];
   unsigned count;
@@ -17,7 +17,7 @@ struct MapSet {
 
 // Enqueues a map's two launches on `stream`: "hpass" and "terms".
 void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a);
-// Enqueues one "sum" launch of set.count work-items, map i's sums by work-item i.
+// Enqueues one "sum" launch of set.count work-groups, map i's sums by work-group i.
 void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set);
 
 }  // namespace FVMAF_GPU_NS

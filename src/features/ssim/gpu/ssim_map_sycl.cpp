@@ -3,6 +3,8 @@
 // here (FVMAF_SOFT_F64): no fp64 on the device.
 #include <sycl/sycl.hpp>
 
+#include <cstdint>
+
 #include "features/ssim/gpu/ssim_map_kernels.hpp"
 #include "gpu/backend/sycl/launch.hpp"
 
@@ -33,9 +35,18 @@ void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a) {
 
 void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {
   gpu::submit(stream, "ssim_map sum", [&](sycl::handler& h) {
-    h.parallel_for(gpu::groups(1, set.count), [=](sycl::nd_item<1> it) {
-      const unsigned i = static_cast<unsigned>(it.get_local_id(0));
-      if (i < set.count) twin::sum_item(set.map[i]);
+    sycl::local_accessor<std::uint64_t, 1> shared(sycl::range<1>(twin::kSumSharedWords), h);
+    const twin::LaunchShape sums = twin::sum_launch(set.count);
+    h.parallel_for(gpu::groups(sums.blocks_x, sums.threads), [=](sycl::nd_item<1> it) {
+      const twin::MapArgs& a = set.map[it.get_group(0)];
+      const unsigned t = static_cast<unsigned>(it.get_local_id(0)), steps = twin::sum_steps(a);
+      std::uint64_t* sh = &shared[0];
+      hd::f64 acc = hd::int_to_double<hd::f64>(0);
+      for (unsigned k = 0; k < steps; ++k) {
+        twin::sum_step_item(a, sh, k, t, acc);
+        sycl::group_barrier(it.get_group());
+      }
+      if (t < 4) twin::sum_store_item(a, t, acc);
     });
   });
 }

@@ -8,14 +8,14 @@
 // float once (window_tap_sum, vpass_c); each position's l, c, s and l*c*s (pixel_terms, in
 // its types and order); and the four double sums of l*c*s, l, c and s, from 0, every
 // position in raster order, as SsimMap adds them: the positions' terms are computed in
-// parallel and kept, and one work-item adds them in that order
+// parallel and kept, and each sum is added by one work-item in that order
 // (docs/adr/0210-float-family-twins.md). Every operation is explicitly rounded; the double
 // type F is hd::f64 (double, or hd::SoftF64 under SYCL).
 //
 //   "hpass"  one work-item per (column of the map, input row): the five horizontal sums
 //   "terms"  one work-item per window position: the five vertical sums and the position's
 //            l, c, s and l*c*s (as F's bits)
-//   "sum"    one work-item per map: the four sums, into the map's MapSums
+//   "sum"    one work-group of kSumThreads per map: the four sums, into the map's MapSums
 #pragma once
 
 #include <cstdint>
@@ -124,24 +124,60 @@ FVMAF_HD inline void terms_item(const MapArgs& a, unsigned x, unsigned y) {
   a.terms[3][at] = hd::f64_bits(t.lcs);
 }
 
-// Kernel "sum" (one work-item per map): SsimMap::sums, from 0, every position in
-// raster order, into a.sums.
+// Kernel "sum": one work-group per map. Its four sums are four chains of dependent
+// additions (2 million positions at MS-SSIM's scale 0 of 1080p); what the adding must not
+// do is wait on memory at every position. So the positions go through the group's shared
+// memory in chunks of kSumChunk, two buffers: at step k every work-item fetches its share
+// of chunk k from global memory into registers, work-items 0..3 (one per sum) add chunk
+// k - 1 from the other buffer meanwhile, and the fetched words are kept in buffer k % 2;
+// a barrier ends each step. The additions are SsimMap's, each sum from 0 over every
+// position in raster order; only the loads are spread over the group.
+inline constexpr unsigned kSumThreads = 256;
+inline constexpr unsigned kSumPerItem = 2;  // positions a work-item fetches per step
+inline constexpr unsigned kSumChunk = kSumThreads * kSumPerItem;
+// A term's row in a buffer, one word longer than a chunk so that the four adding
+// work-items read four different banks.
+inline constexpr unsigned kSumRow = kSumChunk + 1;
+inline constexpr unsigned kSumSharedWords = 2 * 4 * kSumRow;
+
+FVMAF_HD inline unsigned long long map_positions(const MapArgs& a) {
+  return a.ow > 0 && a.oh > 0 ? static_cast<unsigned long long>(a.ow) * static_cast<unsigned>(a.oh) : 0;
+}
+// The steps of a map's sum launch: one per chunk, and one more for the last chunk's adding.
+FVMAF_HD inline unsigned sum_steps(const MapArgs& a) {
+  return static_cast<unsigned>((map_positions(a) + kSumChunk - 1) / kSumChunk) + 1;
+}
+
+// Step k of work-item t (terms[q] holds the positions' l, c, s, l*c*s; work-item q < 4
+// adds term q into acc).
 template <class F = hd::f64>
-FVMAF_HD inline void sum_item(const MapArgs& a) {
-  F l = hd::int_to_double<F>(0), c = l, s = l, lcs = l;
-  if (a.ow > 0 && a.oh > 0) {
-    const unsigned long long n = static_cast<unsigned long long>(a.ow) * static_cast<unsigned>(a.oh);
-    for (unsigned long long i = 0; i < n; ++i) {
-      lcs = hd::dadd_rn(lcs, hd::f64_from_bits<F>(a.terms[3][i]));
-      l = hd::dadd_rn(l, hd::f64_from_bits<F>(a.terms[0][i]));
-      c = hd::dadd_rn(c, hd::f64_from_bits<F>(a.terms[1][i]));
-      s = hd::dadd_rn(s, hd::f64_from_bits<F>(a.terms[2][i]));
-    }
+FVMAF_HD inline void sum_step_item(const MapArgs& a, std::uint64_t* sh, unsigned k, unsigned t, F& acc) {
+  const unsigned long long n = map_positions(a);
+  const unsigned long long begin = static_cast<unsigned long long>(k) * kSumChunk;
+  std::uint64_t fetched[kSumPerItem][4];
+  for (unsigned j = 0; j < kSumPerItem; ++j) {
+    const unsigned long long at = begin + t + j * kSumThreads;
+    for (unsigned q = 0; q < 4; ++q) fetched[j][q] = at < n ? a.terms[q][at] : 0;
   }
-  a.sums->ssim = hd::f64_bits(lcs);
-  a.sums->l = hd::f64_bits(l);
-  a.sums->c = hd::f64_bits(c);
-  a.sums->s = hd::f64_bits(s);
+  if (k > 0 && t < 4) {
+    const unsigned long long prev = begin - kSumChunk;
+    const unsigned count = n - prev < kSumChunk ? static_cast<unsigned>(n - prev) : kSumChunk;
+    const std::uint64_t* row = sh + ((k - 1) & 1u) * 4 * kSumRow + t * kSumRow;
+    for (unsigned i = 0; i < count; ++i) acc = hd::dadd_rn(acc, hd::f64_from_bits<F>(row[i]));
+  }
+  std::uint64_t* buf = sh + (k & 1u) * 4 * kSumRow;
+  for (unsigned j = 0; j < kSumPerItem; ++j)
+    for (unsigned q = 0; q < 4; ++q) buf[q * kSumRow + t + j * kSumThreads] = fetched[j][q];
+}
+
+// After the last step: work-item q < 4 stores its sum (term q: l, c, s, l*c*s).
+template <class F = hd::f64>
+FVMAF_HD inline void sum_store_item(const MapArgs& a, unsigned q, const F& acc) {
+  const std::uint64_t bits = hd::f64_bits(acc);
+  if (q == 0) a.sums->l = bits;
+  if (q == 1) a.sums->c = bits;
+  if (q == 2) a.sums->s = bits;
+  if (q == 3) a.sums->ssim = bits;
 }
 
 }  // namespace fastvmaf::ssim::twin

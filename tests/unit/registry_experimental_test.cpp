@@ -42,15 +42,27 @@ TEST(RegistryExperimental, OfferedOnlyWhenTheVariableNamesIt) {
   }
 }
 
-TEST(RegistryExperimental, TheSsimTwinsAreExperimental) {
+// Which twins are experimental (slower than the CPU extractor beside the device,
+// docs/performance.md): MS-SSIM's and PSNR-HVS's on every GPU backend, SSIM's on SYCL
+// (SoftF64 sums) only. Checked on the backends built into this binary (those with a
+// float_psnr twin); the others register nothing.
+TEST(RegistryExperimental, WhichTwinsAreExperimental) {
   EnvGuard guard;
   ::unsetenv("FASTVMAF_EXPERIMENTAL_TWINS");
   const Registry& reg = Registry::instance();
+  unsigned checked = 0;
   for (Backend b : {Backend::Cuda, Backend::Hip, Backend::Sycl}) {
-    EXPECT_EQ(reg.factory("float_ssim", b), nullptr) << to_string(b);
+    if (reg.factory("float_psnr", b) == nullptr) continue;
+    ++checked;
+    EXPECT_TRUE(reg.withheld("float_ms_ssim", b)) << to_string(b);
+    EXPECT_TRUE(reg.withheld("psnr_hvs", b)) << to_string(b);
     EXPECT_EQ(reg.factory("float_ms_ssim", b), nullptr) << to_string(b);
+    const bool ssim_experimental = b == Backend::Sycl;
+    EXPECT_EQ(reg.withheld("float_ssim", b), ssim_experimental) << to_string(b);
+    EXPECT_EQ(reg.factory("float_ssim", b) == nullptr, ssim_experimental) << to_string(b);
   }
   EXPECT_NE(reg.factory("float_ssim", Backend::Cpu), nullptr);
+  if (checked == 0) GTEST_SKIP() << "no GPU backend built into this binary";
 }
 
 // A name that is not an extractor (a typo) would leave the twin unused without a word: the

@@ -57,8 +57,9 @@ class FloatMsSsimTwin final : public gpu::Twin {
 
 }  // namespace
 
-// Experimental (core/registry.hpp): exact, but each map's sums are added by one work-item
-// in the CPU's order, slower than the CPU extractor (docs/performance.md).
+// Experimental (core/registry.hpp): exact, but each map's sums are chains of additions in
+// the CPU's order, 2 million at scale 0 of a 1080p frame: 13.4 ms a frame on the H200, and
+// a v1 + float_ms_ssim run half as fast as with the CPU extractor (docs/performance.md).
 FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND("float_ms_ssim", gpu::kBackend,
                           [](const OptionSet& o) { return std::make_unique<FloatMsSsimTwin>(o); });
 

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include "core/options.hpp"
 #include "features/adm/adm_params.hpp"
@@ -43,15 +44,52 @@
 namespace fastvmaf {
 namespace {
 
-Result run_twins(const gputest::Pair& pair, BackendChoice backend) {
+// One run of the pair on `backend`: the `features` alone (no prediction), or with `model`
+// the model and its features.
+Result run_features(const gputest::Pair& pair, BackendChoice backend, const std::vector<FeatureRequest>& features,
+                    const char* model = nullptr) {
   EngineOptions o;
-  o.features = {{"psnr", {}}, {"cambi", {}}, {"motion", {}}, {"adm", {}}, {"vif", {}}};
-  o.no_prediction = true;
+  o.features = features;
+  if (model) {
+    ModelRequest m;
+    m.version = model;
+    o.models = {m};
+  } else {
+    o.no_prediction = true;
+  }
   o.threads = 4;
   o.backend = backend;
   Engine engine(o);
   return engine.run({pair.ref}, {pair.dis});
 }
+
+// The frame's promise as CUPTI and the engine's counters both see it: every kernel one of
+// the twins' and counted by the engine, one upload, one download and one host wait per
+// frame, and besides the frames' uploads only the `init_copies` tables' at init.
+void expect_frame_contract(const gputest::CuptiSeen& s, const Result& gpu, std::uint64_t init_copies) {
+  const std::uint64_t frames = gpu.frame_count;
+  const DeviceCounts& t = gpu.device->total;
+  EXPECT_GT(t.launches, 0u);
+  EXPECT_EQ(s.kernels, t.launches);
+  EXPECT_EQ(s.named_kernels, s.kernels) << "every kernel is one of the twins'";
+  EXPECT_EQ(s.launches, t.launches);
+  EXPECT_EQ(s.act_d2h, frames);
+  EXPECT_EQ(s.d2h, frames);
+  EXPECT_EQ(s.d2h_bytes, t.d2h_bytes);
+  EXPECT_EQ(t.h2d_copies, frames);
+  EXPECT_EQ(s.h2d, frames + init_copies);
+  EXPECT_EQ(s.syncs, frames);
+  EXPECT_EQ(t.host_waits, frames);
+  EXPECT_EQ(s.act_other, 0u);
+  EXPECT_EQ(s.other_memcpy, 0u);
+  EXPECT_EQ(gpu.device->per_frame_max.h2d_copies, 1u);
+  EXPECT_EQ(gpu.device->per_frame_max.d2h_copies, 1u);
+  EXPECT_EQ(gpu.device->per_frame_max.host_waits, 1u);
+}
+
+// PSNR, CAMBI, motion, ADM and VIF side by side.
+const std::vector<FeatureRequest> kFiveTwins = {{"psnr", {}}, {"cambi", {}}, {"motion", {}}, {"adm", {}}, {"vif", {}}};
+Result run_twins(const gputest::Pair& pair, BackendChoice backend) { return run_features(pair, backend, kFiveTwins); }
 
 void check_pair(const gputest::Pair& pair) {
   const VideoGeometry geometry = io::open_video(pair.ref, false, {})->geometry();
@@ -113,14 +151,7 @@ void check_pair(const gputest::Pair& pair) {
 // upload, one download, one host wait, as CUPTI sees them; only the prediction on the
 // host; every value (features and the model's scores) equal to the CPU run.
 Result run_v1(const gputest::Pair& pair, BackendChoice backend) {
-  EngineOptions o;
-  ModelRequest m;
-  m.version = "vmaf_v1.0.16_3d0h";
-  o.models = {m};
-  o.threads = 4;
-  o.backend = backend;
-  Engine engine(o);
-  return engine.run({pair.ref}, {pair.dis});
+  return run_features(pair, backend, {}, "vmaf_v1.0.16_3d0h");
 }
 
 void check_v1(const gputest::Pair& pair) {
@@ -138,22 +169,8 @@ void check_v1(const gputest::Pair& pair) {
   EXPECT_EQ(gpu.device->per_frame_max.launches, per_frame);
   EXPECT_EQ(gpu.device->per_frame_min.launches, per_frame);
   EXPECT_EQ(s.kernels, frames * per_frame);
-  EXPECT_EQ(s.named_kernels, s.kernels) << "every kernel is one of the twins'";
-  EXPECT_EQ(s.launches, t.launches);
-  // Frames: one upload and one download each; the rest of the uploads are the twins'
-  // tables at init (CAMBI's constants, ADM's reciprocals: two).
-  EXPECT_EQ(s.act_d2h, frames);
-  EXPECT_EQ(s.d2h, frames);
-  EXPECT_EQ(s.d2h_bytes, t.d2h_bytes);
-  EXPECT_EQ(t.h2d_copies, frames);
-  EXPECT_EQ(s.h2d, frames + 2);
-  EXPECT_EQ(s.syncs, frames);
-  EXPECT_EQ(t.host_waits, frames);
-  EXPECT_EQ(s.act_other, 0u);
-  EXPECT_EQ(s.other_memcpy, 0u);
-  EXPECT_EQ(gpu.device->per_frame_max.h2d_copies, 1u);
-  EXPECT_EQ(gpu.device->per_frame_max.d2h_copies, 1u);
-  EXPECT_EQ(gpu.device->per_frame_max.host_waits, 1u);
+  // The tables at init: CAMBI's constants, ADM's reciprocals.
+  expect_frame_contract(s, gpu, 2);
   EXPECT_GT(gpu.device->lanes, 1u) << "the model's twins run side by side";
   const Result cpu = run_v1(pair, BackendChoice::Cpu);
   gputest::expect_identical(cpu, gpu);
@@ -168,15 +185,16 @@ void check_v1(const gputest::Pair& pair) {
 // launch; at init the three tables (float_adm's rcpss, float_motion's and float_vif's
 // filters), each once. The experimental twins are named in FASTVMAF_EXPERIMENTAL_TWINS.
 Result run_float(const gputest::Pair& pair, BackendChoice backend) {
-  EngineOptions o;
-  o.features = {{"float_psnr", {}},  {"float_moment", {}}, {"float_ansnr", {}},
-                {"float_motion", {}}, {"float_vif", {}},    {"float_adm", {}},
-                {"float_ssim", {}},   {"float_ms_ssim", {}}, {"psnr_hvs", {}}};
-  o.no_prediction = true;
-  o.threads = 4;
-  o.backend = backend;
-  Engine engine(o);
-  return engine.run({pair.ref}, {pair.dis});
+  return run_features(pair, backend,
+                      {{"float_psnr", {}},
+                       {"float_moment", {}},
+                       {"float_ansnr", {}},
+                       {"float_motion", {}},
+                       {"float_vif", {}},
+                       {"float_adm", {}},
+                       {"float_ssim", {}},
+                       {"float_ms_ssim", {}},
+                       {"psnr_hvs", {}}});
 }
 
 void check_float(const gputest::Pair& pair) {
@@ -201,24 +219,9 @@ void check_float(const gputest::Pair& pair) {
   s.print();
   const DeviceCounts& t = gpu.device->total;
   std::printf("    engine counters (frames): %s\n", gputest::describe(t).c_str());
-  EXPECT_GT(t.launches, 0u);
-  EXPECT_EQ(s.kernels, t.launches);
-  EXPECT_EQ(s.named_kernels, s.kernels) << "every kernel is one of the twins'";
-  EXPECT_EQ(s.launches, t.launches);
-  EXPECT_EQ(s.act_d2h, frames);
-  EXPECT_EQ(s.d2h, frames);
-  EXPECT_EQ(s.d2h_bytes, t.d2h_bytes);
-  EXPECT_EQ(t.h2d_copies, frames);
-  EXPECT_EQ(s.h2d, frames + init_copies);
+  expect_frame_contract(s, gpu, init_copies);
   EXPECT_EQ(s.act_h2d, frames + init_copies);
   EXPECT_EQ(s.h2d_bytes, t.h2d_bytes + init_bytes);
-  EXPECT_EQ(s.syncs, frames);
-  EXPECT_EQ(t.host_waits, frames);
-  EXPECT_EQ(s.act_other, 0u);
-  EXPECT_EQ(s.other_memcpy, 0u);
-  EXPECT_EQ(gpu.device->per_frame_max.h2d_copies, 1u);
-  EXPECT_EQ(gpu.device->per_frame_max.d2h_copies, 1u);
-  EXPECT_EQ(gpu.device->per_frame_max.host_waits, 1u);
   gputest::expect_identical(run_float(pair, BackendChoice::Cpu), gpu);
 }
 

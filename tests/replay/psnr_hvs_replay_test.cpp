@@ -6,9 +6,11 @@
 // canaries behind every buffer, every plane sum and every value bit for bit.
 #include <gtest/gtest.h>
 
+
 #include <bit>
 #include <cstdint>
 #include <random>
+#include <vector>
 
 #include "core/cpu.hpp"
 #include "features/psnr_hvs/gpu/psnr_hvs_plan.hpp"
@@ -56,10 +58,15 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
         tw::terms_item<std::uint16_t>(a, it.block_idx.y, block);
     });
   }, &out.launches);
-  // Kernel 2: psnr_hvs_sum, a work-item per plane.
+  // Kernel 2: psnr_hvs_sum, a work-group per plane, its steps between barriers, each
+  // work-item's float in a register of its own.
   const tw::LaunchShape s = tw::sum_launch();
-  replay::launch<int>({s.blocks_x}, {s.threads}, 0, order, [&](replay::Block<int>& b) {
-    b.each([&](const replay::Item& it) { tw::sum_item(a, it.block_idx.x); });
+  replay::launch<float>({s.blocks_x}, {s.threads}, tw::kSumSharedFloats, order, [&](replay::Block<float>& b) {
+    const unsigned p = b.block_idx().x;
+    std::vector<float> acc(s.threads, 0.0f);
+    for (unsigned k = 0; k < tw::sum_steps(a, p); ++k)
+      b.each([&](const replay::Item& it) { tw::sum_step_item(a, p, b.shared(), k, it.thread(), acc[it.thread()]); });
+    b.each([&](const replay::Item& it) { tw::sum_store_item(a, p, it.thread(), acc[it.thread()]); });
   }, &out.launches);
 
   out.results = slot[0];

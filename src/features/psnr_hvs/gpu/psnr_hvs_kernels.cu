@@ -19,8 +19,17 @@ __global__ void __launch_bounds__(kTermsThreads) psnr_hvs_terms(twin::Args a) {
   twin::terms_item<Sample>(a, blockIdx.y, blockIdx.x * kTermsThreads + threadIdx.x);
 }
 
-// One work-item per plane (blockIdx.x).
-__global__ void __launch_bounds__(1) psnr_hvs_sum(twin::Args a) { twin::sum_item(a, blockIdx.x); }
+// One work-group per plane (blockIdx.x).
+__global__ void __launch_bounds__(twin::kSumThreads) psnr_hvs_sum(twin::Args a) {
+  __shared__ float sh[twin::kSumSharedFloats];
+  const unsigned p = blockIdx.x, t = threadIdx.x, steps = twin::sum_steps(a, p);
+  float acc = 0.0f;
+  for (unsigned k = 0; k < steps; ++k) {
+    twin::sum_step_item(a, p, sh, k, t, acc);
+    __syncthreads();
+  }
+  twin::sum_store_item(a, p, t, acc);
+}
 
 }  // namespace
 

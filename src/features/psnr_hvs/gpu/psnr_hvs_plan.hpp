@@ -68,8 +68,8 @@ inline LaunchShape terms_launch(const TwinPlan& t) {
   for (int p = 0; p < 3; ++p) most = std::max(most, t.blocks_x[p] * t.blocks_y[p]);
   return {(most + kTermsThreads - 1) / kTermsThreads, 3, kTermsThreads};
 }
-// Kernel 2: three work-groups of one work-item, a plane each.
-inline LaunchShape sum_launch() { return {3, 1, 1}; }
+// Kernel 2: three work-groups of kSumThreads, a plane each.
+inline LaunchShape sum_launch() { return {3, 1, kSumThreads}; }
 
 // The frame's four values from the slot: the CPU extractor's plane_value and emit_scores.
 inline void finish_frame(const TwinPlan& t, const Results& r, unsigned index, FeatureSink& sink) {

@@ -118,7 +118,7 @@ class Workers {
   Result run(const std::function<void(unsigned)>& progress, const std::function<void(const std::string&)>& warn);
 
  private:
-  SegmentScores score_one(Run& run, const SegmentRange& s);
+  SegmentScores score_one(Run& run, unsigned w, const SegmentRange& s);
   // Worker `w` scores segments until none is left for it; false when it failed (and gave
   // its segment back, or cancelled the run).
   bool score_segments(Run& run, unsigned w, const std::function<void()>& after_each = {});
@@ -179,13 +179,16 @@ class Workers {
   unsigned device_stats_frames_ = 0;
 };
 
-SegmentScores Workers::score_one(Run& run, const SegmentRange& s) {
+// Scores piece `s` of worker `w`, each of its frames claimed first: a frame another worker
+// took (the end of the piece, SegmentDispatcher::take_tail) ends the segment there.
+SegmentScores Workers::score_one(Run& run, unsigned w, const SegmentRange& s) {
   run.begin_segment(s.first);
   const unsigned from = run.next_index();  // the warm-up's first frame
   io::PairReader reader(ref_, dis_, limits_.frame_skip_ref + from, limits_.frame_skip_dist + from, s.end - from,
                         run.read_ahead(), run.pair_storage(), run.readers(), true);
   while (auto pair = reader.next()) {
     pair->index += from;
+    if (pair->index >= s.first && !dispatcher_.claim(w, pair->index)) break;
     run.submit(std::move(*pair));
   }
   return run.finish_segment();
@@ -196,12 +199,12 @@ bool Workers::score_segments(Run& run, unsigned w, const std::function<void()>& 
     const auto t = Clock::now();
     SegmentScores scores;
     try {
-      scores = score_one(run, *s);
+      scores = score_one(run, w, *s);
     } catch (...) {
       failed(w, s, std::current_exception());
       return false;
     }
-    dispatcher_.done(w, *s, since(t));
+    dispatcher_.done(w, SegmentRange{scores.first, scores.end}, since(t));
     {
       std::lock_guard lock(mu_);
       try {

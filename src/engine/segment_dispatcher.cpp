@@ -69,6 +69,51 @@ unsigned SegmentDispatcher::size_for(const Worker& me) const {
   return std::min(static_cast<unsigned>(chunk), remaining);
 }
 
+void SegmentDispatcher::take(Worker& me, const SegmentRange& s) {
+  me.in_hand = s.size();
+  me.piece_first = me.claimed = s.first;
+  me.piece_end = s.end;
+}
+
+// Every frame is handed out: the end of the piece another worker holds and has not begun,
+// cut where both would finish together (under mu_).
+std::optional<SegmentRange> SegmentDispatcher::take_tail(Worker& me) {
+  if (fixed_ > 0 || me.rate() <= 0) return std::nullopt;
+  Worker* holder = nullptr;
+  unsigned left = 0;
+  for (auto& o : workers_) {
+    if (&o == &me || o.piece_end == 0 || o.rate() <= 0) continue;
+    const unsigned at = std::max(o.claimed, o.piece_first);
+    const unsigned n = o.piece_end > at ? o.piece_end - at : 0;
+    if (n > left) {
+      holder = &o;
+      left = n;
+    }
+  }
+  if (!holder) return std::nullopt;
+  // Worth cutting when the holder would need longer for what it has left than I need for
+  // my smallest piece (its fixed costs: warm-up, drain); then the holder keeps what it
+  // scores while I score the rest.
+  const double mine = me.rate(), theirs = holder->rate();
+  if (left / theirs <= me.min / mine) return std::nullopt;
+  const auto keep = static_cast<unsigned>(std::ceil(left * theirs / (theirs + mine)));
+  const unsigned taken = left - std::min(left, keep);
+  if (taken == 0) return std::nullopt;
+  const SegmentRange s{holder->piece_end - taken, holder->piece_end};
+  holder->piece_end = s.first;
+  holder->in_hand = holder->piece_end - holder->piece_first;
+  take(me, s);
+  return s;
+}
+
+bool SegmentDispatcher::claim(unsigned w, unsigned frame) {
+  std::lock_guard lock(mu_);
+  Worker& me = workers_.at(w);
+  if (frame >= me.piece_end) return false;
+  me.claimed = std::max(me.claimed, frame + 1);
+  return true;
+}
+
 std::optional<SegmentRange> SegmentDispatcher::next(unsigned w) {
   std::lock_guard lock(mu_);
   {
@@ -84,18 +129,20 @@ std::optional<SegmentRange> SegmentDispatcher::next(unsigned w) {
   if (!returned_.empty()) {
     SegmentRange s = returned_.back();
     returned_.pop_back();
-    me.in_hand = s.size();
+    take(me, s);
     return s;
   }
   const unsigned n = size_for(me);
   if (n == 0) {
+    if (next_ == frames_)
+      if (auto tail = take_tail(me)) return tail;
     // Nothing for it: it stops, and the others share what is left.
     me.retired = true;
     return std::nullopt;
   }
   SegmentRange s{next_, next_ + n};
   next_ += n;
-  me.in_hand = n;
+  take(me, s);
   return s;
 }
 
@@ -105,14 +152,19 @@ void SegmentDispatcher::done(unsigned w, const SegmentRange& s, double seconds) 
   me.scored += s.size();
   me.busy_s += std::max(seconds, 1e-9);
   me.in_hand = 0;
+  me.piece_end = 0;
 }
 
 void SegmentDispatcher::give_back(unsigned w, const SegmentRange& s) {
   std::lock_guard lock(mu_);
   Worker& me = workers_.at(w);
+  // What is left of the piece: its end may have been taken by another worker.
+  SegmentRange r = s;
+  if (me.piece_end > r.first && me.piece_end < r.end) r.end = me.piece_end;
   me.in_hand = 0;
+  me.piece_end = 0;
   me.retired = me.failed = true;
-  returned_.push_back(s);
+  returned_.push_back(r);
   // Workers that stopped for want of a piece take pieces again: this one needs a taker.
   for (auto& o : workers_)
     if (!o.failed) o.retired = false;
@@ -122,6 +174,7 @@ void SegmentDispatcher::retire(unsigned w) {
   std::lock_guard lock(mu_);
   workers_.at(w).retired = workers_.at(w).failed = true;
   workers_.at(w).in_hand = 0;
+  workers_.at(w).piece_end = 0;
 }
 
 void SegmentDispatcher::cancel() {

@@ -11,7 +11,12 @@
 //     has not measured yet counts as the mean of those that have), at least its `min`
 //     frames. Pieces shrink as the run ends, so nobody is left holding a long tail;
 //   - a worker that would finish its piece after the others had finished everything left
-//     without it gets a smaller one, or none: it stops and the faster ones end the run.
+//     without it gets a smaller one, or none: it stops and the faster ones end the run;
+//   - once every frame is handed out, a measured worker that asks for more takes the end of
+//     the piece another worker holds and has not begun (claim() says how far it got): the
+//     two are cut where both would finish together, when the holder would need longer for
+//     it than the taker needs for its `min` frames. A piece taken while the faster worker
+//     was still starting (unmeasured) no longer holds the end of the run.
 //
 // With `fixed` (--segment-frames N) every piece is N frames, whoever takes it. A worker
 // that fails hands its piece back (give_back) and another one takes it first. Thread-safe.
@@ -40,10 +45,14 @@ class SegmentDispatcher {
   // The next piece for worker `w`, or nullopt when nothing is left for it (the run is
   // handed out, cancelled, or the others will finish sooner without it).
   std::optional<SegmentRange> next(unsigned w);
-  // Worker `w` scored `s` in `seconds` (its measured rate).
+  // Worker `w` is about to score `frame` of the piece it holds: false when that frame was
+  // taken from it (its piece now ends before it; it scores no further frame of it).
+  bool claim(unsigned w, unsigned frame);
+  // Worker `w` scored `s` in `seconds` (its measured rate): the frames it claimed of its
+  // piece.
   void done(unsigned w, const SegmentRange& s, double seconds);
-  // Worker `w` could not score `s`: another worker takes it before anything new; `w`
-  // takes no more pieces.
+  // Worker `w` could not score `s` (the piece it was given): another worker takes what is
+  // left of it before anything new; `w` takes no more pieces.
   void give_back(unsigned w, const SegmentRange& s);
   // Worker `w` takes no more pieces (it failed, or never started).
   void retire(unsigned w);
@@ -69,11 +78,15 @@ class SegmentDispatcher {
     unsigned scored = 0;     // frames of the pieces done
     double busy_s = 0;       // seconds spent on them
     unsigned in_hand = 0;    // frames of the piece it holds
+    unsigned piece_first = 0, piece_end = 0;  // that piece (piece_end 0: none)
+    unsigned claimed = 0;    // its frames below this one were claimed (begun)
     bool retired = false;    // takes no more pieces (none was left for it, or it failed)
     bool failed = false;     // gave a piece back or retired itself: never takes one again
     double rate() const { return busy_s > 0 && scored > 0 ? scored / busy_s : 0.0; }
   };
   unsigned size_for(const Worker& me) const;
+  std::optional<SegmentRange> take_tail(Worker& me);
+  void take(Worker& me, const SegmentRange& s);
 
   mutable std::mutex mu_;
   unsigned frames_, fixed_;

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
+#include <optional>
 #include <vector>
 
 namespace fastvmaf {
@@ -102,6 +105,136 @@ TEST(SegmentDispatcher, ASlowWorkerLeavesTheTailToAFastOne) {
   simulate(d, {20.0, 1000.0}, {slow, fast}, &end);
   const double fast_alone = 1000 / 1000.0;
   EXPECT_LT(end, 1.05 * fast_alone) << end;
+}
+
+// Frame by frame: each worker claims every frame before scoring it (as the hybrid run's
+// workers do), so another worker may take the end of its piece; `rate(k, t)` is worker k's
+// rate at time t, `start_at` when it asks first. Every frame scored once; returns when the
+// last worker finished.
+double simulate_claims(SegmentDispatcher& d, const std::function<double(std::size_t, double)>& rate,
+                       const std::vector<unsigned>& ids, const std::vector<double>& start_at,
+                       std::vector<unsigned>* scored = nullptr) {
+  const std::size_t n = ids.size();
+  std::vector<double> t = start_at, began(n, 0.0);
+  std::vector<std::optional<SegmentRange>> piece(n);
+  std::vector<unsigned> at(n, 0);
+  std::vector<bool> ended(n, false);
+  std::vector<int> covered(d.frames(), 0);
+  if (scored) scored->assign(n, 0);
+  for (;;) {
+    std::size_t k = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!ended[i] && (k == n || t[i] < t[k])) k = i;
+    if (k == n) break;
+    if (!piece[k]) {
+      piece[k] = d.next(ids[k]);
+      if (!piece[k]) {
+        ended[k] = true;
+        continue;
+      }
+      at[k] = piece[k]->first;
+      began[k] = t[k];
+    }
+    if (at[k] < piece[k]->end && d.claim(ids[k], at[k])) {
+      ++covered[at[k]];
+      t[k] += 1.0 / rate(k, t[k]);
+      ++at[k];
+      if (scored) ++(*scored)[k];
+      continue;
+    }
+    EXPECT_GT(at[k], piece[k]->first) << "a piece with no frame left to its holder";
+    d.done(ids[k], SegmentRange{piece[k]->first, at[k]}, t[k] - began[k]);
+    piece[k].reset();
+  }
+  for (unsigned f = 0; f < d.frames(); ++f) EXPECT_EQ(covered[f], 1) << "frame " << f;
+  EXPECT_TRUE(d.handed_out());
+  double end = 0;
+  for (double x : t) end = std::max(end, x);
+  return end;
+}
+
+TEST(SegmentDispatcher, AFastWorkerTakesTheEndOfAPieceTakenBeforeItWasMeasured) {
+  // The H200 host's 1080p v1 run of 1200 frames (its trace, 2026-12-03): the CPU (444 fps
+  // alone, 332 beside the device) took 296 frames while the device was still starting and
+  // held the end of the run for 0.27 s after the device (2500 fps) had finished the rest.
+  const double ready = 0.32;
+  auto rate = [&](std::size_t k, double t) { return k == 1 ? 2500.0 : t < ready ? 444.0 : 332.0; };
+  SegmentDispatcher d(1200, 0);
+  const unsigned cpu = d.add_worker("cpu", 16, 16), gpu = d.add_worker("gpu", 64, 32);
+  std::vector<unsigned> scored;
+  const double end = simulate_claims(d, rate, {cpu, gpu}, {0.0, ready}, &scored);
+  // Ideal: the CPU alone until the device is ready, then both at their rates.
+  const double ideal = ready + (1200 - ready * 444.0) / (332.0 + 2500.0);
+  EXPECT_LT(end, 1.10 * ideal) << "ended at " << end << " s, ideal " << ideal;
+  EXPECT_EQ(scored[0] + scored[1], 1200u);
+  EXPECT_EQ(d.frames_of(cpu) + d.frames_of(gpu), 1200u);
+}
+
+TEST(SegmentDispatcher, TheEndOfAPieceIsCutWhereBothFinishTogether) {
+  // a (10 fps) takes [10, 33) before b is measured, and begins frame 10; b (1000 fps) then
+  // scores the rest of the run. With min 40 (0.04 s of b's time, less than the 2.2 s a
+  // needs for its 22 frames left), b takes a's end from frame 12 (a keeps the one frame it
+  // scores while b scores 21): a's claim of 12 is refused. With min 5000 (5 s) it is left
+  // to a. Fixed pieces (--segment-frames) are never cut.
+  for (unsigned b_min : {40u, 5000u}) {
+    SegmentDispatcher d(100, 0);
+    const unsigned a = d.add_worker("a", 10, 10), b = d.add_worker("b", 10, b_min);
+    auto p = d.next(a);
+    ASSERT_TRUE(p);
+    d.done(a, *p, 1.0);
+    auto big = d.next(a);
+    ASSERT_TRUE(big);
+    EXPECT_EQ(big->first, 10u);
+    EXPECT_EQ(big->end, 33u);
+    EXPECT_TRUE(d.claim(a, 10));
+    std::vector<SegmentRange> by_b;
+    while (auto q = d.next(b)) {
+      by_b.push_back(*q);
+      d.done(b, *q, q->size() / 1000.0);
+    }
+    ASSERT_FALSE(by_b.empty());
+    EXPECT_TRUE(d.claim(a, 11));
+    if (b_min == 40) {
+      EXPECT_EQ(by_b.back().first, 12u);
+      EXPECT_EQ(by_b.back().end, 33u);
+      EXPECT_FALSE(d.claim(a, 12));
+      d.done(a, SegmentRange{10, 12}, 0.2);
+      EXPECT_EQ(d.frames_of(a) + d.frames_of(b), 100u);
+    } else {
+      EXPECT_EQ(by_b.back().end, 100u);
+      for (unsigned f = 12; f < 33; ++f) EXPECT_TRUE(d.claim(a, f)) << f;
+    }
+  }
+  SegmentDispatcher f(100, 10);
+  const unsigned fa = f.add_worker("a", 10, 10), fb = f.add_worker("b", 10, 1);
+  auto p = f.next(fa);
+  ASSERT_TRUE(p);
+  f.done(fa, *p, 1.0);
+  auto q = f.next(fa);
+  ASSERT_TRUE(q);
+  while (auto more = f.next(fb)) f.done(fb, *more, 0.001);
+  for (unsigned i = q->first; i < q->end; ++i) EXPECT_TRUE(f.claim(fa, i)) << "fixed pieces are never cut";
+}
+
+TEST(SegmentDispatcher, APieceGivenBackAfterItsEndWasTakenReturnsOnlyWhatIsLeft) {
+  SegmentDispatcher d(100, 0);
+  const unsigned a = d.add_worker("a", 10, 10), b = d.add_worker("b", 10, 10);
+  auto p = d.next(a);
+  d.done(a, *p, 1.0);
+  auto big = d.next(a);  // [10, 33)
+  ASSERT_TRUE(big);
+  EXPECT_TRUE(d.claim(a, 10));
+  std::vector<SegmentRange> by_b;
+  while (auto q = d.next(b)) {
+    by_b.push_back(*q);
+    d.done(b, *q, q->size() / 1000.0);
+  }
+  ASSERT_EQ(by_b.back().first, 12u);
+  d.give_back(a, *big);  // a fails: [10, 12) goes back, not [10, 33)
+  auto again = d.next(b);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->first, 10u);
+  EXPECT_EQ(again->end, 12u);
 }
 
 TEST(SegmentDispatcher, PiecesShrinkTowardsTheEnd) {

@@ -52,6 +52,12 @@ struct EngineOptions {
   // repeat (two pipelines on one device). Empty: one pipeline on every device the backend
   // counts. Runs that are not read from indexed files use one pipeline, on device 0.
   std::vector<unsigned> gpus;
+  // --backend cuda in a caller's CUDA driver context (a CUcontext: FFmpeg's, handed over
+  // by libvmaf's CUDA API) instead of the device's primary context: the sessions' device
+  // work, their threads' and the calling thread's during each Session call, runs in it,
+  // so pictures the caller keeps in that context can be pushed (Session::push_device).
+  // Null: the primary context.
+  void* cuda_context = nullptr;
 };
 
 // An input file: .y4m; raw .yuv, whose geometry `raw` gives; or, in builds with FFmpeg's

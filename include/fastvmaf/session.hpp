@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "fastvmaf/device_picture.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/picture.hpp"
 #include "fastvmaf/result.hpp"
@@ -92,6 +93,15 @@ class Session {
   // what an extractor throws for an earlier frame. After an exception the session
   // accepts no more frames.
   void push(const FrameView& ref, const FrameView& dis);
+  // The same for pictures already in the device memory of the session's GPU backend
+  // (DeviceFrameView: a decoder's surfaces, libvmaf's CUDA API pictures): copied on the
+  // device, no sample through the host. `keep` is released once the frame is scored; the
+  // memory must stay as it is until then. The caller's own writes to the pictures must be
+  // enqueued on the context's legacy default stream (as cudaMemcpy2D and FFmpeg's
+  // cuMemcpy2D do) or be finished. Only on a CUDA or HIP session whose extractors are all
+  // twins (std::invalid_argument otherwise). Samples are not checked against the bit depth
+  // on the device: a picture from a decoder of that depth holds none above it.
+  void push_device(const DeviceFrameView& ref, const DeviceFrameView& dis, std::shared_ptr<void> keep);
   // Frames pushed so far.
   unsigned frames() const;
   // Why each extractor asked for as a feature only (EngineOptions::features, which no

@@ -109,7 +109,10 @@ void DeviceStrand::step(Frame& f) {
     }
     const DeviceCounts before = pipeline_->counters();
     const auto t0 = Clock::now();
-    pipeline_->begin_frame(f.index, *f.ref, *f.dis);
+    if (f.on_device)
+      pipeline_->begin_frame(f.index, f.on_device->ref, f.on_device->dis);
+    else
+      pipeline_->begin_frame(f.index, *f.ref, *f.dis);
     in_flight_.push_back(&f);
     const auto t1 = Clock::now();
     // Twin k always on lane k % lanes: its work stays in its own stream order.

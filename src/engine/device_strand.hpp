@@ -22,6 +22,7 @@
 
 #include "core/backend.hpp"
 #include "core/extractor.hpp"
+#include "core/frame_pair.hpp"
 #include "core/pair_storage.hpp"
 #include "engine/thread_pool.hpp"
 #include "fastvmaf/result.hpp"
@@ -41,6 +42,7 @@ class DeviceStrand {
     unsigned index = 0;
     const Picture* ref = nullptr;
     const Picture* dis = nullptr;
+    const FramePair::OnDevice* on_device = nullptr;  // instead of ref and dis
     std::vector<unsigned> twins;      // the strand's twins that run on this frame
     std::vector<FeatureSink*> sinks;  // each one's sink, in the same order
     DeviceCounts counts;              // this frame's device work

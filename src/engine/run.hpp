@@ -75,6 +75,8 @@ class Run {
   // Where the frames' pictures should live: the device pipeline's pinned slabs on a GPU
   // run (one host copy per frame: whoever fills them), else nullptr.
   PairStorage* pair_storage() { return scheduler_.pair_storage(); }
+  // Whether frames may be pictures in device memory (every extractor is a twin).
+  bool takes_device_frames() const { return scheduler_.all_on_device(); }
   // How many frames a reader may read ahead of submit() within the run's memory budget.
   unsigned read_ahead() const { return ahead_; }
   // Frames submitted and not yet final, at most: when frame n is submitted, every frame

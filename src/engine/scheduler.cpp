@@ -198,6 +198,13 @@ std::optional<DeviceStats> Scheduler::device_stats() const {
 
 PairStorage* Scheduler::pair_storage() { return device_ ? &device_->pair_storage() : nullptr; }
 
+bool Scheduler::all_on_device() const {
+  if (!device_) return false;
+  for (const auto& s : slots_)
+    if (!s->device) return false;
+  return true;
+}
+
 unsigned Scheduler::device_depth() const { return device_ ? device_->depth() : 0; }
 
 void Scheduler::submit(FramePair pair) {
@@ -230,6 +237,11 @@ void Scheduler::submit(FramePair pair) {
       run.push_back(k);
     }
   }
+  // Pictures in device memory reach the twins only; an extractor on the CPU would find
+  // no picture. Session::push_device refuses such a run before it gets here.
+  if (job->pair.device && !run.empty())
+    throw std::logic_error("a frame in device memory reached an extractor that runs on the CPU");
+  job->device.on_device = job->pair.device.get();
   job->device.context = job.get();
   job->device.index = index;
   job->device.ref = job->pair.ref.get();

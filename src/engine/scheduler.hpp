@@ -90,6 +90,9 @@ class Scheduler {
   // Where the readers should put frame pairs: the device strand's pinned slabs on a GPU
   // run, else nullptr (each picture its own allocation).
   PairStorage* pair_storage();
+  // Whether every extractor of the run is a twin: frames may then be pictures in device
+  // memory (FramePair::device), which no CPU extractor could read.
+  bool all_on_device() const;
   // Frames the device keeps in flight (0 without a GPU slot): the engine keeps more than
   // that many frames submitted so the device pipeline fills.
   unsigned device_depth() const;

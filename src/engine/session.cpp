@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "core/sample.hpp"
+#include "engine/context_scope.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/run.hpp"
 
@@ -89,17 +91,42 @@ void check_geometry(const VideoGeometry& g) {
     throw std::invalid_argument("unsupported pixel format");
 }
 
+// The planes of a device picture against the session's geometry: libvmaf's odd chroma,
+// one sample short, is accepted (the pipeline repeats the last column and row).
+void check_device_picture(const DeviceFrameView& v, const VideoGeometry& g, const char* role, unsigned frame) {
+  const unsigned bytes = bytes_per_sample(g.bpc);
+  for (int p = 0; p < 3; ++p) {
+    const DevicePlaneView& d = v.planes[p];
+    const int sx = p ? chroma_shift_x(g.format) : 0, sy = p ? chroma_shift_y(g.format) : 0;
+    const unsigned w = (g.width + (1u << sx) - 1) >> sx, h = (g.height + (1u << sy) - 1) >> sy;
+    if (!d.data)
+      throw std::invalid_argument(fmt::format("frame {}: the {} device picture has no {} plane", frame, role, kPlaneName[p]));
+    const bool short_ok = p > 0;
+    if (!((d.width == w || (short_ok && d.width + 1 == w && d.width > 0)) &&
+          (d.height == h || (short_ok && d.height + 1 == h && d.height > 0))))
+      throw std::invalid_argument(fmt::format("frame {}: the {} device picture's {} plane is {}x{}, expected {}x{}",
+                                              frame, role, kPlaneName[p], d.width, d.height, w, h));
+    if (d.pitch < std::size_t{d.width} * bytes)
+      throw std::invalid_argument(fmt::format("frame {}: the {} device picture's {} plane has a pitch of {} bytes, less "
+                                              "than its rows of {} bytes",
+                                              frame, role, kPlaneName[p], d.pitch, std::size_t{d.width} * bytes));
+  }
+}
+
 }  // namespace
 
 struct Session::Impl {
+  const EngineImpl* engine;
   VideoGeometry geometry;
   Run run;
   std::shared_ptr<PicturePool> pool = std::make_shared<PicturePool>();
   std::string failed;  // why the session accepts no more frames
   bool done = false;
 
-  Impl(const Engine& engine, const VideoGeometry& g, SessionOptions o)
-      : geometry(g), run(EngineInternals::of(engine), g, Run::Hooks{std::move(o.progress), std::move(o.on_frame)}) {}
+  Impl(const Engine& e, const VideoGeometry& g, SessionOptions o)
+      : engine(&EngineInternals::of(e)),
+        geometry(g),
+        run(EngineInternals::of(e), g, Run::Hooks{std::move(o.progress), std::move(o.on_frame)}) {}
 
   void usable() const {
     if (done) throw std::invalid_argument("the session has been flushed; open a new one for more frames");
@@ -119,10 +146,15 @@ struct Session::Impl {
 
 Session::Session(const Engine& engine, const VideoGeometry& geometry, SessionOptions options) {
   check_geometry(geometry);
+  const ContextScope scope(EngineInternals::of(engine));
   impl_ = std::make_unique<Impl>(engine, geometry, std::move(options));
 }
 
-Session::~Session() = default;
+Session::~Session() {
+  if (!impl_) return;
+  const ContextScope scope(*impl_->engine);  // the run's device buffers are the context's
+  impl_.reset();
+}
 Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 
@@ -135,6 +167,7 @@ const std::vector<std::string>& Session::left_out() const { return impl_->run.le
 void Session::push(const FrameView& ref, const FrameView& dis) {
   Impl& m = *impl_;
   m.usable();
+  const ContextScope scope(*m.engine);
   m.guarded([&] {
     const unsigned index = m.run.frames();
     FramePair pair;
@@ -154,9 +187,28 @@ void Session::push(const FrameView& ref, const FrameView& dis) {
   });
 }
 
+void Session::push_device(const DeviceFrameView& ref, const DeviceFrameView& dis, std::shared_ptr<void> keep) {
+  Impl& m = *impl_;
+  m.usable();
+  const ContextScope scope(*m.engine);
+  m.guarded([&] {
+    if (!m.run.takes_device_frames())
+      throw std::invalid_argument("pictures in device memory need a GPU session whose extractors all run on the device "
+                                  "(--backend cuda or hip)");
+    const unsigned index = m.run.frames();
+    check_device_picture(ref, m.geometry, "reference", index);
+    check_device_picture(dis, m.geometry, "distorted", index);
+    FramePair pair;
+    pair.index = index;
+    pair.device = std::make_shared<const FramePair::OnDevice>(FramePair::OnDevice{ref, dis, std::move(keep)});
+    m.run.submit(std::move(pair));
+  });
+}
+
 Result Session::flush() {
   Impl& m = *impl_;
   m.usable();
+  const ContextScope scope(*m.engine);
   if (m.run.frames() == 0) throw std::invalid_argument("no frames to score: flush() before any push()");
   Result r = m.guarded([&] { return m.run.finish(); });
   m.done = true;

@@ -124,6 +124,14 @@ inline Error memcpy_h2d_async(void* d, const void* s, std::size_t n, StreamHandl
 inline Error memcpy_d2h_async(void* d, const void* s, std::size_t n, StreamHandle st) {
   return hipMemcpyAsync(d, s, n, hipMemcpyDeviceToHost, st);
 }
+// Device pictures (FramePipeline::begin_frame from device memory): a pitched copy inside
+// the device, zeroing, and the null stream where a caller's own copies go.
+inline Error memcpy_2d_d2d_async(void* d, std::size_t dpitch, const void* s, std::size_t spitch, std::size_t width,
+                                 std::size_t height, StreamHandle st) {
+  return hipMemcpy2DAsync(d, dpitch, s, spitch, width, height, hipMemcpyDeviceToDevice, st);
+}
+inline Error memset_async(void* d, int value, std::size_t n, StreamHandle st) { return hipMemsetAsync(d, value, n, st); }
+inline StreamHandle legacy_stream() { return nullptr; }
 inline Error stream_create(StreamHandle* s) { return hipStreamCreateWithFlags(s, hipStreamNonBlocking); }
 inline Error stream_destroy(StreamHandle s) { return hipStreamDestroy(s); }
 inline Error stream_wait_event(StreamHandle s, EventHandle e) { return hipStreamWaitEvent(s, e, 0); }
@@ -167,6 +175,16 @@ inline Error memcpy_h2d_async(void* d, const void* s, std::size_t n, StreamHandl
 inline Error memcpy_d2h_async(void* d, const void* s, std::size_t n, StreamHandle st) {
   return cudaMemcpyAsync(d, s, n, cudaMemcpyDeviceToHost, st);
 }
+// Device pictures (FramePipeline::begin_frame from device memory): a pitched copy inside
+// the device, zeroing, and the context's legacy default stream, where FFmpeg's
+// cuMemcpy2D and a plain cudaMemcpy2D put the caller's copies (our streams are
+// non-blocking, so they do not wait for it by themselves).
+inline Error memcpy_2d_d2d_async(void* d, std::size_t dpitch, const void* s, std::size_t spitch, std::size_t width,
+                                 std::size_t height, StreamHandle st) {
+  return cudaMemcpy2DAsync(d, dpitch, s, spitch, width, height, cudaMemcpyDeviceToDevice, st);
+}
+inline Error memset_async(void* d, int value, std::size_t n, StreamHandle st) { return cudaMemsetAsync(d, value, n, st); }
+inline StreamHandle legacy_stream() { return cudaStreamLegacy; }
 inline Error stream_create(StreamHandle* s) { return cudaStreamCreateWithFlags(s, cudaStreamNonBlocking); }
 inline Error stream_destroy(StreamHandle s) { return cudaStreamDestroy(s); }
 inline Error stream_wait_event(StreamHandle s, EventHandle e) { return cudaStreamWaitEvent(s, e, 0); }

@@ -15,6 +15,7 @@
 
 #include "core/backend.hpp"
 #include "core/pair_storage.hpp"
+#include "fastvmaf/device_picture.hpp"
 #include "fastvmaf/result.hpp"
 #include "gpu/device_frame.hpp"
 #include "gpu/frame_layout.hpp"
@@ -47,6 +48,12 @@ class FramePipeline {
   // readers filled one from pair_storage(), else from a pinned staging copy); the twins
   // then enqueue on frame(lane). Valid until wait_frame(index).
   virtual void begin_frame(unsigned index, const Picture& ref, const Picture& dis) = 0;
+  // The same for pictures already in device memory (a decoder's surface, libvmaf's CUDA
+  // API): device-side copies into the frame, ordered after the work the caller enqueued
+  // on the context's legacy default stream (where FFmpeg copies its frames). The memory
+  // must stay as it is until wait_frame(index). Throws DeviceError on a backend that
+  // takes no device pictures (SYCL).
+  virtual void begin_frame(unsigned index, const DeviceFrameView& ref, const DeviceFrameView& dis) = 0;
   // The frame begun last, as lane `lane`'s work sees it: the same device memory, that
   // lane's stream.
   virtual const DeviceFrame& frame(unsigned lane) const = 0;
@@ -89,6 +96,15 @@ struct Runtime {
   // DeviceError for a device that is not there. SYCL drives the one device --sycl-device
   // picks: only 0.
   void (*use_device)(unsigned index) = nullptr;
+  // A caller's driver context (a CUcontext: libvmaf's CUDA API, FFmpeg's libvmaf_cuda
+  // filter) pushed on, and popped off, the calling thread's context stack, so that what
+  // the runtime does on the thread in between runs in that context. CUDA only.
+  void (*push_context)(void* context) = nullptr;
+  void (*pop_context)() = nullptr;
+  // Zeroed device memory in the calling thread's context, for pictures a caller fills
+  // (libvmaf's CUDA API), and its release. CUDA only.
+  void* (*alloc_device)(std::size_t bytes) = nullptr;
+  void (*free_device)(void* p) = nullptr;
 };
 
 void register_runtime(const Runtime& runtime);

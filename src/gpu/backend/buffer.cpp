@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "gpu/backend/caller_context.hpp"
 #include "gpu/backend/device.hpp"
 #include "gpu/backend/error.hpp"
 
@@ -130,11 +131,14 @@ class BlockCache {
   std::size_t idle_bytes_ = 0;
 };
 
-// The calling thread's device (Runtime::use_device); SYCL drives one.
+// The calling thread's device (Runtime::use_device); SYCL drives one. A caller's context
+// (caller_context.hpp) counts as a device of its own: its blocks are not the primary
+// context's.
 int current_device() {
 #if defined(FASTVMAF_GPU_SYCL)
   return 0;
 #else
+  if (const int k = caller_context_key(); k >= 0) return -1 - k;
   int d = 0;
   if (rt::get_device(&d) != rt::kSuccess) {
     (void)rt::get_last_error();

@@ -32,7 +32,9 @@
 #include <utility>
 #include <vector>
 
+#include "fastvmaf/error.hpp"
 #include "gpu/backend/buffer.hpp"
+#include "gpu/backend/caller_context.hpp"
 #include "gpu/backend/device.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/runtime.hpp"
@@ -148,13 +150,30 @@ class Pipeline final : public FramePipeline {
     const StreamRef copy = copy_.ref();
     if (e.used) copy.wait(e.done);
     copy.upload(e.device.get(), src, layout_.upload_bytes());
-    e.uploaded.record(copy);
-    for (std::size_t j = 0; j < lanes_.size(); ++j) {
-      lanes_[j]->ref().wait(e.uploaded);
-      e.frames[j] = DeviceFrame(kBackend, index, &layout_, e.device.get(), lanes_[j]->native(), &counters_);
-    }
-    e.index = index;
-    e.busy = e.used = true;
+    start_lanes(e, index, copy);
+  }
+
+  void begin_frame(unsigned index, const DeviceFrameView& ref, const DeviceFrameView& dis) override {
+#if defined(FASTVMAF_GPU_SYCL)
+    (void)index, (void)ref, (void)dis;
+    throw DeviceError("the SYCL backend takes no pictures in device memory; give host pictures");
+#else
+    Entry& e = ring_[next_];
+    if (e.busy) throw std::logic_error("frame pipeline: a frame begins while every device frame is in flight");
+    const StreamRef copy = copy_.ref();
+    if (e.used) copy.wait(e.done);
+    // The caller's copies into its pictures went on the context's legacy default stream
+    // (FFmpeg's cuMemcpy2D): this frame's copies come after them.
+    e.caller_done.record(StreamRef(rt::legacy_stream(), counters_, kWho));
+    copy.wait(e.caller_done);
+    // Zeros where no sample row is copied (the rows' padding, as a slab has it), once per
+    // device frame; then the results block every frame, as a slab's upload zeroes it.
+    copy.zero(e.device.get(), e.zeroed ? layout_.results_bytes() : layout_.upload_bytes());
+    e.zeroed = true;
+    for (Side side : {Side::Ref, Side::Dis})
+      for (int p = 0; p < 3; ++p) copy_plane(copy, e, side, p, (side == Side::Ref ? ref : dis).planes[p]);
+    start_lanes(e, index, copy);
+#endif
   }
 
   const DeviceFrame& frame(unsigned lane) const override {
@@ -208,12 +227,48 @@ class Pipeline final : public FramePipeline {
     PinnedBuffer<std::uint8_t> results;   // the frame's results block, copied back
     PinnedBuffer<std::uint8_t> staging;   // for pictures not in a slab (allocated when needed)
     Event uploaded{kWho}, done{kWho};
+    Event caller_done{kWho};              // the caller's copies into device pictures
+    bool zeroed = false;                  // zeroed whole once for device pictures
     std::vector<Event> lane_done;         // each lane's work of the frame (with two lanes or more)
     std::vector<DeviceFrame> frames;      // the frame as each lane sees it
     unsigned index = 0;
     bool busy = false;  // between begin_frame and wait_frame
     bool used = false;  // done was recorded once
   };
+
+  // The frame's planes are in device[k]: every lane starts after them.
+  void start_lanes(Entry& e, unsigned index, const StreamRef& copy) {
+    e.uploaded.record(copy);
+    for (std::size_t j = 0; j < lanes_.size(); ++j) {
+      lanes_[j]->ref().wait(e.uploaded);
+      e.frames[j] = DeviceFrame(kBackend, index, &layout_, e.device.get(), lanes_[j]->native(), &counters_);
+    }
+    e.index = index;
+    e.busy = e.used = true;
+  }
+
+#if !defined(FASTVMAF_GPU_SYCL)
+  // Plane `p` of a device picture into its slot of device[k], rows at the slot's pitch.
+  // libvmaf's odd chroma (one sample short) gets its last column and row repeated, as
+  // libvmaf's C API path extends it on the host (src/capi/context.cpp).
+  void copy_plane(const StreamRef& copy, Entry& e, Side side, int p, const DevicePlaneView& v) const {
+    const PlaneSlot& slot = layout_.slot(side, p);
+    if (!slot.present) return;
+    const std::size_t bytes = layout_.bytes_per_sample();
+    const bool fits = v.data && v.width > 0 && v.height > 0 && (v.width == slot.width || (p > 0 && v.width + 1 == slot.width)) &&
+                      (v.height == slot.height || (p > 0 && v.height + 1 == slot.height)) && v.pitch >= v.width * bytes;
+    if (!fits)
+      throw std::invalid_argument("frame pipeline: a device picture's plane does not have the run's geometry");
+    std::uint8_t* dst = e.device.get() + slot.offset;
+    const auto* src = static_cast<const std::uint8_t*>(v.data);
+    copy.copy_2d(dst, slot.pitch, src, v.pitch, v.width * bytes, v.height);
+    if (v.width < slot.width)
+      copy.copy_2d(dst + v.width * bytes, slot.pitch, src + (v.width - 1) * bytes, v.pitch, bytes, v.height);
+    if (v.height < slot.height)
+      copy.copy_2d(dst + v.height * slot.pitch, slot.pitch, dst + (v.height - 1) * slot.pitch, slot.pitch,
+                   slot.width * bytes, 1);
+  }
+#endif
 
   const Entry& entry(unsigned index) const {
     for (const auto& e : ring_)
@@ -239,7 +294,18 @@ std::unique_ptr<FramePipeline> open_pipeline(const VideoGeometry& geometry, Plan
 
 }  // namespace
 
-FASTVMAF_REGISTER_GPU_RUNTIME((Runtime{kBackend, &Device::probe, &open_pipeline, &Device::count, &Device::use}));
+static Runtime backend_runtime() {
+  Runtime r{kBackend, &Device::probe, &open_pipeline, &Device::count, &Device::use};
+#if defined(FASTVMAF_GPU_CUDA)
+  r.push_context = &push_caller_context;
+  r.pop_context = &pop_caller_context;
+  r.alloc_device = &alloc_zeroed_device;
+  r.free_device = &free_device;
+#endif
+  return r;
+}
+
+FASTVMAF_REGISTER_GPU_RUNTIME(backend_runtime());
 
 }  // namespace FVMAF_GPU_NS
 }  // namespace fastvmaf::gpu

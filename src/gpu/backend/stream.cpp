@@ -23,6 +23,19 @@ void StreamRef::wait(const Event& event) const {
   check(rt::stream_wait_event(handle_, event.native()), "StreamWaitEvent", who_);
 }
 
+#if !defined(FASTVMAF_GPU_SYCL)
+void StreamRef::copy_2d(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch,
+                        std::size_t width_bytes, std::size_t rows) const {
+  if (rows == 0 || width_bytes == 0) return;
+  check(rt::memcpy_2d_d2d_async(dst, dst_pitch, src, src_pitch, width_bytes, rows, handle_), "Memcpy2DAsync", who_);
+}
+
+void StreamRef::zero(void* device_dst, std::size_t bytes) const {
+  if (bytes == 0) return;
+  check(rt::memset_async(device_dst, 0, bytes, handle_), "MemsetAsync", who_);
+}
+#endif
+
 Stream::Stream(Counters& counters, std::string who) : counters_(&counters), who_(std::move(who)) {
   Device::get();
   check(rt::stream_create(&handle_), "StreamCreateWithFlags", who_);

@@ -32,6 +32,13 @@ class StreamRef {
   void download(void* pinned_dst, const void* device_src, std::size_t bytes) const;
   // Work enqueued after this waits for the event; the host does not wait.
   void wait(const Event& event) const;
+#if !defined(FASTVMAF_GPU_SYCL)
+  // A pitched copy from device memory to device memory (not counted: no byte crosses
+  // the bus), and zeroing of device memory.
+  void copy_2d(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch, std::size_t width_bytes,
+               std::size_t rows) const;
+  void zero(void* device_dst, std::size_t bytes) const;
+#endif
 
  private:
   rt::StreamHandle handle_;

@@ -7,9 +7,11 @@
 // pooled values and outputs come out in libvmaf's order.
 #pragma once
 
+#include <atomic>
 #include <cerrno>
 #include <cstdarg>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <new>
 #include <optional>
@@ -23,7 +25,26 @@
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/session.hpp"
 #include "libvmaf/libvmaf.h"
+#include "libvmaf/libvmaf_cuda.h"
 #include "model/model.hpp"
+
+// A picture's planes: one block, host memory freed by the last reference, or a CUDA
+// picture pool's device memory that it gets back (`give_back`, cuda.cpp).
+struct VmafRef {
+  std::atomic<long> count{1};
+  void* block = nullptr;
+  std::function<void(void*)> give_back;  // set for device pictures
+};
+
+// vmaf_cuda_state_init: the caller's CUDA context (null: the primary one).
+struct VmafCudaState {
+  void* cu_ctx = nullptr;
+  bool imported = false;
+};
+
+namespace fastvmaf::capi {
+class DevicePictures;
+}
 
 struct VmafFeatureDictionary {
   fastvmaf::OptionDict dict;  // values stored as libvmaf stores them (core/dict_value.hpp)
@@ -60,6 +81,10 @@ struct VmafContext {
   std::string failed;  // why the context accepts no more pictures
   std::optional<VmafPictureConfiguration> pool;  // vmaf_preallocate_pictures
   std::vector<std::uint8_t> scratch[2][3];       // odd-sized chroma, extended (context.cpp)
+  // libvmaf's CUDA API (cuda.cpp): the imported state (owned), the pictures to hand out.
+  std::unique_ptr<VmafCudaState> cuda;
+  std::optional<VmafCudaPictureConfiguration> cuda_pictures;
+  std::shared_ptr<fastvmaf::capi::DevicePictures> device_pictures;
 };
 
 namespace fastvmaf::capi {
@@ -72,6 +97,19 @@ void set_log_level(enum VmafLogLevel level);
 // dropped with a warning, as libvmaf ignores option names an extractor does not have (the
 // CLI refuses them). `d` as it is when the registry has no such extractor.
 OptionDict known_options(const std::string& extractor, const OptionDict& d);
+
+// libvmaf's picture layout (picture.cpp): `pic` zeroed, its format, sizes and strides set
+// for a block of the returned size; then its planes pointed into `block`.
+std::size_t lay_out(VmafPicture& pic, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h);
+void point_planes(VmafPicture& pic, void* block);
+bool valid_params(enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h);
+// Drops one reference; the last frees (or gives back) the block.
+void release(VmafRef* ref) noexcept;
+// Whether `pic`'s planes are in device memory (a CUDA picture pool's).
+inline bool on_device(const VmafPicture& pic) { return pic.ref && pic.ref->give_back; }
+// A feature of a context that runs on CUDA (an imported CUDA state) must have a CUDA twin
+// (cuda.cpp): throws std::invalid_argument naming it and `origin` otherwise.
+void check_cuda_twin(const std::string& extractor, const std::string& origin);
 
 // Runs f(); an exception becomes an ERROR log line and -EINVAL (-ENOMEM for bad_alloc,
 // the errno of a system error: -EAGAIN for a thread the system refused).

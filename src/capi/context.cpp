@@ -105,6 +105,27 @@ FrameView frame_view(VmafContext& v, const VmafPicture& pic, int side) {
   return f;
 }
 
+DeviceFrameView device_view(const VmafPicture& pic) {
+  DeviceFrameView f;
+  for (int p = 0; p < 3; ++p)
+    f.planes[p] = {pic.data[p], static_cast<std::size_t>(pic.stride[p]), pic.w[p], pic.h[p]};
+  return f;
+}
+
+// Pictures from a CUDA picture pool (cuda.cpp): handed to the session where they are; each
+// keeps a reference until the session has scored the frame, then goes back to the pool.
+void push_device(VmafContext& v, const VmafPicture& ref, const VmafPicture& dist) {
+  VmafRef* r = ref.ref;
+  VmafRef* d = dist.ref;
+  r->count.fetch_add(1);
+  d->count.fetch_add(1);
+  std::shared_ptr<void> keep(nullptr, [r, d](void*) {
+    release(r);
+    release(d);
+  });
+  v.session->push_device(device_view(ref), device_view(dist), std::move(keep));
+}
+
 int read_pictures(VmafContext& v, VmafPicture* ref, VmafPicture* dist, unsigned index) {
   ++v.pic_cnt;
   check_picture(*ref, "reference");
@@ -123,8 +144,13 @@ int read_pictures(VmafContext& v, VmafPicture* ref, VmafPicture* dist, unsigned 
   if (index != v.session->frames())
     throw std::invalid_argument(fmt::format("pictures are read in order: expected index {}, got {}",
                                             v.session->frames(), index));
+  if (on_device(*ref) != on_device(*dist))
+    throw std::invalid_argument("one picture is in device memory and the other is not");
   try {
-    v.session->push(frame_view(v, *ref, 0), frame_view(v, *dist, 1));
+    if (on_device(*ref))
+      push_device(v, *ref, *dist);
+    else
+      v.session->push(frame_view(v, *ref, 0), frame_view(v, *dist, 1));
   } catch (const std::exception& e) {
     v.failed = e.what();
     throw;
@@ -206,6 +232,7 @@ void register_model_features(VmafContext& v, const model::ScoringModel& m, const
   for (const auto& use : m.feature_uses()) {
     if (!reg.by_name(use.extractor))
       throw std::invalid_argument(fmt::format("could not initialize feature extractor \"{}\"", use.extractor));
+    if (v.cuda) check_cuda_twin(use.extractor, origin);
     v.slots.push_back({use.extractor, use.options, origin, false});
   }
 }
@@ -268,6 +295,7 @@ int vmaf_use_feature(VmafContext* vmaf, const char* feature_name, VmafFeatureDic
     // error is lost in the thread pool) and scores the rest; on the caller's thread
     // (n_threads 0) the refusal fails vmaf_read_pictures. A model's extractors are never
     // left out: the model could not be scored (docs/adr/0009-refused-extractors.md).
+    if (vmaf->cuda) capi::check_cuda_twin(info->name, fmt::format("feature {}", feature_name));
     const bool optional = vmaf->cfg.n_threads > 0;
     vmaf->slots.push_back({info->name, std::move(d), fmt::format("feature {}", feature_name), optional});
     return 0;

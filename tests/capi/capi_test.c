@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "libvmaf/libvmaf.h"
+#include "libvmaf/libvmaf_cuda.h"
 #include "libvmaf/version.h"
 
 enum { W = 256, H = 256, FRAMES = 5 };
@@ -92,6 +93,53 @@ static VmafFeatureDictionary *dict1(const char *key, const char *val) {
 
 /* Every error return a caller can meet, on contexts of their own (a failed read counts
  * as a picture, as in libvmaf, so the scored context sees none of this). */
+/* libvmaf's CUDA API (libvmaf_cuda.h): its argument and order errors on any host; without
+ * a CUDA device (CI) the state cannot be made (-ENODEV) and nothing is left half made. On a
+ * device, a CUDA context refuses a feature that has no CUDA twin at registration, as
+ * FFmpeg's libvmaf_cuda filter needs to hear at its init. */
+static void cuda_error_returns(void) {
+  VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .n_threads = 1};
+  VmafContext *v = NULL;
+  CHECK(vmaf_init(&v, cfg), 0);
+  VmafCudaConfiguration cuda_cfg = {.cu_ctx = NULL};
+  VmafCudaPictureConfiguration pic_cfg = {
+      .pic_params = {.w = W, .h = H, .bpc = 8, .pix_fmt = VMAF_PIX_FMT_YUV420P},
+      .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE};
+  VmafPicture pic;
+  CHECK(vmaf_cuda_state_init(NULL, cuda_cfg), -EINVAL);
+  CHECK(vmaf_cuda_import_state(NULL, NULL), -EINVAL);
+  CHECK(vmaf_cuda_import_state(v, NULL), -EINVAL);
+  /* No state imported: no pictures to preallocate or fetch. */
+  CHECK(vmaf_cuda_preallocate_pictures(v, pic_cfg), -EINVAL);
+  CHECK(vmaf_cuda_preallocate_pictures(NULL, pic_cfg), -EINVAL);
+  CHECK(vmaf_cuda_fetch_preallocated_picture(v, &pic), -EINVAL);
+  CHECK(vmaf_cuda_fetch_preallocated_picture(v, NULL), -EINVAL);
+
+  VmafCudaState *state = (VmafCudaState *)&cuda_cfg; /* must be overwritten */
+  const int r = vmaf_cuda_state_init(&state, cuda_cfg);
+  expect(r == 0 || r == -ENODEV, "vmaf_cuda_state_init returned %d, expected 0 or -ENODEV", r);
+  if (r == -ENODEV) {
+    expect(state == NULL, "vmaf_cuda_state_init failed and left a state");
+  } else if (r == 0) {
+    CHECK(vmaf_use_feature(v, "psnr", NULL), 0);
+    CHECK(vmaf_cuda_import_state(v, state), 0);
+    CHECK(vmaf_cuda_import_state(v, state), -EINVAL); /* once per context */
+    CHECK(vmaf_use_feature(v, "ciede", NULL), -EINVAL); /* no CUDA twin */
+    pic_cfg.pic_params.bpc = 7;
+    CHECK(vmaf_cuda_preallocate_pictures(v, pic_cfg), -EINVAL);
+    pic_cfg.pic_params.bpc = 8;
+    pic_cfg.pic_prealloc_method = (enum VmafCudaPicturePreallocationMethod)9;
+    CHECK(vmaf_cuda_preallocate_pictures(v, pic_cfg), -EINVAL);
+    pic_cfg.pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
+    CHECK(vmaf_cuda_preallocate_pictures(v, pic_cfg), 0);
+    CHECK(vmaf_cuda_fetch_preallocated_picture(v, &pic), 0);
+    expect(pic.w[0] == W && pic.h[0] == H && pic.w[1] == W / 2 && pic.data[0] && pic.stride[0] >= W,
+           "a fetched device picture has libvmaf's layout");
+    CHECK(vmaf_picture_unref(&pic), 0);
+  }
+  CHECK(vmaf_close(v), 0);
+}
+
 static void error_returns(void) {
   VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .n_threads = 1};
   VmafContext *v = NULL;
@@ -355,6 +403,7 @@ int main(int argc, char **argv) {
   expect(version && strncmp(version, "3.", 2) == 0 && VMAF_API_VERSION_MAJOR == 3, "vmaf_version: %s", version);
 
   error_returns();
+  cuda_error_returns();
   hostile_inputs();
 
   /* The scored context: as libvmaf's vmaf tool drives it. */

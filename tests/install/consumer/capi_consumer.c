@@ -1,13 +1,17 @@
 /* A C program built against an installed libvmaf.so.3 (fastvmaf's): scores the pair
  * DIR/ref.y4m, DIR/dis.y4m that session_consumer wrote (256x256 4:2:0 10-bit, 3 frames)
- * with the built-in vmaf_v0.6.1, and prints each frame's score (%.17g).
+ * with the built-in vmaf_v0.6.1, and prints each frame's score (%.17g). It also includes
+ * <libvmaf_cuda.h> as FFmpeg's libvmaf_cuda filter does and links its entry points (their
+ * behaviour is capi_test's and gpu_capi_cuda_test's).
  *
  *   capi_consumer DIR */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <libvmaf.h>
+#include <libvmaf_cuda.h>
 
 enum { W = 256, H = 256, FRAMES = 3 };
 
@@ -34,6 +38,9 @@ int main(int argc, char **argv) {
   VmafContext *vmaf;
   VmafModel *model;
   VmafModelConfig mcfg = {.name = "vmaf"};
+  /* The CUDA API's entry points resolve in the installed library (FFmpeg's configure
+   * checks vmaf_cuda_state_init); a NULL state pointer is refused without a device. */
+  if (vmaf_cuda_state_init(NULL, (VmafCudaConfiguration){.cu_ctx = NULL}) != -EINVAL) return 1;
   if (vmaf_init(&vmaf, cfg) || vmaf_model_load(&model, &mcfg, "vmaf_v0.6.1") ||
       vmaf_use_features_from_model(vmaf, model))
     return 1;

@@ -29,7 +29,6 @@
 #include <utility>
 #include <vector>
 
-#include "fastvmaf/device_picture.hpp"
 #include "fastvmaf/engine.hpp"
 #include "fastvmaf/picture.hpp"
 #include "fastvmaf/result.hpp"
@@ -102,6 +101,10 @@ class Session {
   // twins (std::invalid_argument otherwise). Samples are not checked against the bit depth
   // on the device: a picture from a decoder of that depth holds none above it.
   void push_device(const DeviceFrameView& ref, const DeviceFrameView& dis, std::shared_ptr<void> keep);
+  // Whether the session's device work reads the chroma planes (speed_chroma of the v1
+  // models, PSNR's chroma, ...): pictures pushed with push_device then need all three
+  // planes filled, not the luma alone. False on a CPU session.
+  bool device_reads_chroma() const;
   // Frames pushed so far.
   unsigned frames() const;
   // Why each extractor asked for as a feature only (EngineOptions::features, which no

@@ -115,6 +115,13 @@ DeviceFrameView device_view(const VmafPicture& pic) {
 // Pictures from a CUDA picture pool (cuda.cpp): handed to the session where they are; each
 // keeps a reference until the session has scored the frame, then goes back to the pool.
 void push_device(VmafContext& v, const VmafPicture& ref, const VmafPicture& dist) {
+  // FFmpeg's libvmaf_cuda filter copies the luma plane alone into the pictures (libvmaf's
+  // CUDA extractors read no chroma); a model that reads chroma would silently score zeros.
+  if (v.session->frames() == 0 && v.session->device_reads_chroma())
+    log(VMAF_LOG_LEVEL_WARNING,
+        "the features of this context read the chroma planes of the device pictures: every plane must be copied "
+        "in (FFmpeg's libvmaf_cuda filter copies the luma plane only, so the chroma features of the v1 models "
+        "would read zeros; give FFmpeg's libvmaf filter the decoded frames with FASTVMAF_BACKEND=cuda instead)\n");
   VmafRef* r = ref.ref;
   VmafRef* d = dist.ref;
   r->count.fetch_add(1);

@@ -5,7 +5,6 @@
 
 #include <memory>
 
-#include "fastvmaf/device_picture.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf {

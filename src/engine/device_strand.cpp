@@ -51,6 +51,8 @@ DeviceStrand::DeviceStrand(Backend backend, std::vector<gpu::Twin*> twins, const
 
 DeviceStrand::~DeviceStrand() = default;
 
+bool DeviceStrand::reads_chroma() const { return (pipeline_->layout().mask() & ~gpu::kLuma) != 0; }
+
 unsigned DeviceStrand::depth() const { return pipeline_->depth(); }
 PairStorage& DeviceStrand::pair_storage() { return pipeline_->pair_storage(); }
 

@@ -64,6 +64,8 @@ class DeviceStrand {
   void drain();
 
   Backend backend() const { return backend_; }
+  // Whether the twins read a chroma plane (of either picture).
+  bool reads_chroma() const;
   // Frames the pipeline keeps in flight.
   unsigned depth() const;
   // Pinned slabs for the readers (pictures laid out as the device frame).

@@ -205,6 +205,8 @@ bool Scheduler::all_on_device() const {
   return true;
 }
 
+bool Scheduler::device_reads_chroma() const { return device_ && device_->reads_chroma(); }
+
 unsigned Scheduler::device_depth() const { return device_ ? device_->depth() : 0; }
 
 void Scheduler::submit(FramePair pair) {

@@ -93,6 +93,8 @@ class Scheduler {
   // Whether every extractor of the run is a twin: frames may then be pictures in device
   // memory (FramePair::device), which no CPU extractor could read.
   bool all_on_device() const;
+  // Whether the run's twins read a chroma plane; false without twins.
+  bool device_reads_chroma() const;
   // Frames the device keeps in flight (0 without a GPU slot): the engine keeps more than
   // that many frames submitted so the device pipeline fills.
   unsigned device_depth() const;

@@ -205,6 +205,8 @@ void Session::push_device(const DeviceFrameView& ref, const DeviceFrameView& dis
   });
 }
 
+bool Session::device_reads_chroma() const { return impl_->run.device_reads_chroma(); }
+
 Result Session::flush() {
   Impl& m = *impl_;
   m.usable();

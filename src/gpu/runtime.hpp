@@ -15,7 +15,7 @@
 
 #include "core/backend.hpp"
 #include "core/pair_storage.hpp"
-#include "fastvmaf/device_picture.hpp"
+#include "fastvmaf/picture.hpp"
 #include "fastvmaf/result.hpp"
 #include "gpu/device_frame.hpp"
 #include "gpu/frame_layout.hpp"

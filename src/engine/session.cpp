@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 
@@ -150,13 +151,32 @@ Session::Session(const Engine& engine, const VideoGeometry& geometry, SessionOpt
   impl_ = std::make_unique<Impl>(engine, geometry, std::move(options));
 }
 
-Session::~Session() {
-  if (!impl_) return;
-  const ContextScope scope(*impl_->engine);  // the run's device buffers are the context's
-  impl_.reset();
+namespace {
+// Ends a session's run in its engine's caller context, where its device buffers live (a
+// context that cannot be made current: the run ends anyway, its device work done).
+template <typename Impl>
+void close_run(std::unique_ptr<Impl>& impl) noexcept {
+  if (!impl) return;
+  std::optional<ContextScope> scope;
+  try {
+    scope.emplace(*impl->engine);
+  } catch (...) {
+  }
+  impl.reset();
 }
+}  // namespace
+
+Session::~Session() { close_run(impl_); }
+
 Session::Session(Session&&) noexcept = default;
-Session& Session::operator=(Session&&) noexcept = default;
+
+Session& Session::operator=(Session&& o) noexcept {
+  if (this != &o) {
+    close_run(impl_);
+    impl_ = std::move(o.impl_);
+  }
+  return *this;
+}
 
 const VideoGeometry& Session::geometry() const { return impl_->geometry; }
 

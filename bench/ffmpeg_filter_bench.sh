@@ -16,6 +16,10 @@
 # device frames (FFmpeg copies their luma into fastvmaf's device pictures); "libvmaf nvdec
 # cuda" gives FFmpeg's CPU filter NVDEC's frames (downloaded) and scores on CUDA
 # (FASTVMAF_BACKEND=cuda: chroma included); "libvmaf cpu" decodes and scores on the CPU.
+# UPSTREAM (environment): a folder holding upstream libvmaf's libvmaf.so.3 built with CUDA
+# (beside the project, never part of it): the same ffmpeg then runs on it for the
+# "upstream" rows (same soname and ABI: the binary is not rebuilt); UPSTREAM_CPU=1 adds its
+# CPU filter row.
 set -u
 FF=$1 REF=$2 DIS=$3 N=$4
 shift 4
@@ -55,9 +59,16 @@ for m in $MODELS; do
     -lavfi "[0:v][1:v]libvmaf=model=version=$m:n_threads=$THREADS:log_fmt=json:log_path=$OUT/$m.gpu.json" -f null -
   row "$m libvmaf, cpu (cpu decode)" FASTVMAF_BACKEND=cpu -- -threads "$THREADS" -i "$DIS" -threads "$THREADS" -i "$REF" \
     -lavfi "[0:v][1:v]libvmaf=model=version=$m:n_threads=$THREADS:log_fmt=json:log_path=$OUT/$m.cpu.json" -f null -
+  if [ -n "${UPSTREAM:-}" ]; then
+    row "$m upstream libvmaf_cuda (nvdec)" LD_LIBRARY_PATH="$UPSTREAM" -- $HW -i "$DIS" $HW -i "$REF" -filter_complex \
+      "[0:v]scale_cuda=format=yuv420p[d];[1:v]scale_cuda=format=yuv420p[r];[d][r]libvmaf_cuda=model=version=$m:log_fmt=json:log_path=$OUT/$m.up_cuda.json" \
+      -f null -
+    [ -n "${UPSTREAM_CPU:-}" ] && row "$m upstream libvmaf, cpu (cpu decode)" LD_LIBRARY_PATH="$UPSTREAM" -- -threads "$THREADS" -i "$DIS" -threads "$THREADS" -i "$REF" \
+      -lavfi "[0:v][1:v]libvmaf=model=version=$m:n_threads=$THREADS:log_fmt=json:log_path=$OUT/$m.up_cpu.json" -f null -
+  fi
   # The two filters' scores on the same frames (all three planes on the CPU and
   # FASTVMAF_BACKEND=cuda rows; luma only on libvmaf_cuda's).
   pooled() { grep -A4 '"vmaf": {' "$1" 2>/dev/null | grep '"mean"' | tr -d ' ,'; }
-  echo "  $m pooled: libvmaf_cuda $(pooled "$OUT/$m.cuda.json"), cuda $(pooled "$OUT/$m.gpu.json"), cpu $(pooled "$OUT/$m.cpu.json")"
+  echo "  $m pooled: libvmaf_cuda $(pooled "$OUT/$m.cuda.json"), cuda $(pooled "$OUT/$m.gpu.json"), cpu $(pooled "$OUT/$m.cpu.json")${UPSTREAM:+, upstream libvmaf_cuda $(pooled "$OUT/$m.up_cuda.json"), upstream cpu $(pooled "$OUT/$m.up_cpu.json")}"
 done
 rm -rf "$OUT"

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -255,6 +256,30 @@ TEST_F(SessionTest, BadFramesAreClearErrors) {
   EXPECT_THROW(Session(e, VideoGeometry{0, 32, PixelFormat::YUV420, 8}), std::invalid_argument);
   EXPECT_THROW(Session(e, VideoGeometry{32, 32, PixelFormat::YUV420, 17}), std::invalid_argument);
   EXPECT_THROW(Session(e, VideoGeometry{20000, 32, PixelFormat::YUV420, 8}), std::invalid_argument);
+}
+
+// Pictures in device memory (push_device) reach twins only: a session with an extractor on
+// the CPU refuses them with a message that says so, nothing is pushed, and the caller's
+// pictures are given back (`keep` released) at once.
+TEST_F(SessionTest, DeviceFramesNeedAGpuSession) {
+  Engine e(features({"psnr"}));
+  const VideoGeometry g{32, 32, PixelFormat::YUV420, 8};
+  Session s(e, g);
+  EXPECT_FALSE(s.device_reads_chroma());
+  int never_read = 0;  // refused before any copy
+  DeviceFrameView v;
+  for (int p = 0; p < 3; ++p) v.planes[p] = {&never_read, 32, p ? 16u : 32u, p ? 16u : 32u};
+  bool released = false;
+  std::shared_ptr<void> keep(nullptr, [&](void*) { released = true; });
+  try {
+    s.push_device(v, v, std::move(keep));
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& ex) {
+    EXPECT_NE(std::string(ex.what()).find("GPU session whose extractors all run on the device"), std::string::npos)
+        << ex.what();
+  }
+  EXPECT_TRUE(released);
+  EXPECT_EQ(s.frames(), 0u);
 }
 
 // ExtractorInfo::values_at_flush says exactly which extractors append per-frame values in

@@ -11,6 +11,7 @@
 
 #include "capi/capi.hpp"
 #include "core/registry.hpp"
+#include "engine/context_scope.hpp"
 #include "gpu/runtime.hpp"
 
 namespace fastvmaf::capi {
@@ -29,26 +30,6 @@ const gpu::Runtime& cuda_runtime() {
   return *rt;
 }
 
-// The state's context current on this thread for a scope (nothing for the primary one).
-class Scope {
- public:
-  Scope(const gpu::Runtime& rt, void* context) : rt_(context ? &rt : nullptr) {
-    if (rt_) rt_->push_context(context);
-  }
-  ~Scope() {
-    if (!rt_) return;
-    try {
-      rt_->pop_context();
-    } catch (...) {  // reported by the driver's own failure before
-    }
-  }
-  Scope(const Scope&) = delete;
-  Scope& operator=(const Scope&) = delete;
-
- private:
-  const gpu::Runtime* rt_;
-};
-
 }  // namespace
 
 // Device blocks of one picture size in one context, recycled: a block goes back when its
@@ -59,7 +40,7 @@ class DevicePictures : public std::enable_shared_from_this<DevicePictures> {
   DevicePictures(const gpu::Runtime& rt, void* context, std::size_t bytes) : rt_(rt), context_(context), bytes_(bytes) {}
   ~DevicePictures() {
     try {
-      const Scope scope(rt_, context_);
+      const ContextScope scope(rt_, context_);
       for (void* p : all_) rt_.free_device(p);
     } catch (...) {  // no context to free them in: the driver has failed already
     }
@@ -76,7 +57,7 @@ class DevicePictures : public std::enable_shared_from_this<DevicePictures> {
       }
     }
     if (!p) {
-      const Scope scope(rt_, context_);
+      const ContextScope scope(rt_, context_);
       p = rt_.alloc_device(bytes_);
       std::lock_guard lock(mu_);
       all_.push_back(p);

@@ -26,6 +26,10 @@ ContextScope::ContextScope(const EngineImpl& engine) : runtime_(context_runtime(
   if (runtime_) runtime_->push_context(engine.options.cuda_context);
 }
 
+ContextScope::ContextScope(const gpu::Runtime& runtime, void* context) : runtime_(context ? &runtime : nullptr) {
+  if (runtime_) runtime_->push_context(context);
+}
+
 ContextScope::~ContextScope() {
   if (!runtime_) return;
   try {

@@ -2,6 +2,7 @@
 // for a scope: the session's calls that touch the device (opening the run: the twins'
 // buffers and the pipeline; each frame; the flush; closing) run in it, as do the run's
 // own threads (context_thread_init). Nothing when the engine has no caller context.
+// libvmaf's CUDA API uses the same scope for its device pictures (src/capi/cuda.cpp).
 #pragma once
 
 #include <functional>
@@ -17,6 +18,8 @@ struct Runtime;
 class ContextScope {
  public:
   explicit ContextScope(const EngineImpl& engine);
+  // `context` pushed through `runtime` (nothing when `context` is null: the primary one).
+  ContextScope(const gpu::Runtime& runtime, void* context);
   ~ContextScope();
   ContextScope(const ContextScope&) = delete;
   ContextScope& operator=(const ContextScope&) = delete;

@@ -91,8 +91,15 @@ struct DevicePlaneView {
   unsigned width = 0, height = 0;
 };
 
+// A hardware decoder's surfaces are often semi-planar (NV12, P010, P016): then
+// `interleaved_chroma` is set, planes[1] holds Cb and Cr sample pairs (its width still in
+// samples of one chroma plane, its pitch in bytes) and planes[2] is unused. 10- and
+// 12-bit surfaces (P010, P012) keep each sample in the high bits of its 16: `msb_shift`
+// (6 or 4) says how far they are shifted up. The pipeline takes them apart on the device.
 struct DeviceFrameView {
   DevicePlaneView planes[3];
+  bool interleaved_chroma = false;
+  unsigned msb_shift = 0;
 };
 
 // The geometry every picture of a run shares; extractors are initialised with it.

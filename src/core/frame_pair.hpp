@@ -14,7 +14,9 @@ struct FramePair {
   std::shared_ptr<const Picture> ref;
   std::shared_ptr<const Picture> dis;
   // Set instead of ref and dis: the pictures on the device, and what keeps their memory
-  // as it is until the frame has been scored.
+  // as it is until the frame has been scored. A side whose view has no planes
+  // (planes[0].data null) is the host picture in ref or dis instead: a .y4m reference
+  // beside an encode decoded on the device.
   struct OnDevice {
     DeviceFrameView ref, dis;
     std::shared_ptr<void> keep;

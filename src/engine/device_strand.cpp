@@ -32,6 +32,17 @@ unsigned lanes_for(std::size_t twins) {
   }
   return lanes;
 }
+
+// A side of a frame given on the device: its device picture, or its host picture where
+// the view has no planes (only the other side is on the device).
+gpu::FramePipeline::Input side(const Picture* host, const DeviceFrameView& device) {
+  gpu::FramePipeline::Input s;
+  if (device.planes[0].data)
+    s.device = device;
+  else
+    s.host = host;
+  return s;
+}
 }  // namespace
 
 DeviceStrand::DeviceStrand(Backend backend, std::vector<gpu::Twin*> twins, const VideoGeometry& geometry,
@@ -112,7 +123,7 @@ void DeviceStrand::step(Frame& f) {
     const DeviceCounts before = pipeline_->counters();
     const auto t0 = Clock::now();
     if (f.on_device)
-      pipeline_->begin_frame(f.index, f.on_device->ref, f.on_device->dis);
+      pipeline_->begin_frame(f.index, side(f.ref, f.on_device->ref), side(f.dis, f.on_device->dis));
     else
       pipeline_->begin_frame(f.index, *f.ref, *f.dis);
     in_flight_.push_back(&f);

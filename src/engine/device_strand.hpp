@@ -42,7 +42,7 @@ class DeviceStrand {
     unsigned index = 0;
     const Picture* ref = nullptr;
     const Picture* dis = nullptr;
-    const FramePair::OnDevice* on_device = nullptr;  // instead of ref and dis
+    const FramePair::OnDevice* on_device = nullptr;  // instead of ref and dis (or beside one)
     std::vector<unsigned> twins;      // the strand's twins that run on this frame
     std::vector<FeatureSink*> sinks;  // each one's sink, in the same order
     DeviceCounts counts;              // this frame's device work

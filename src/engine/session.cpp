@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "core/device_picture.hpp"
 #include "core/error.hpp"
 #include "core/sample.hpp"
 #include "engine/context_scope.hpp"
@@ -90,28 +91,6 @@ void check_geometry(const VideoGeometry& g) {
         fmt::format("unsupported picture size {}x{} (1 to {} in each dimension)", g.width, g.height, kMaxSize));
   if (g.format != PixelFormat::YUV420 && g.format != PixelFormat::YUV422 && g.format != PixelFormat::YUV444)
     throw std::invalid_argument("unsupported pixel format");
-}
-
-// The planes of a device picture against the session's geometry: libvmaf's odd chroma,
-// one sample short, is accepted (the pipeline repeats the last column and row).
-void check_device_picture(const DeviceFrameView& v, const VideoGeometry& g, const char* role, unsigned frame) {
-  const unsigned bytes = bytes_per_sample(g.bpc);
-  for (int p = 0; p < 3; ++p) {
-    const DevicePlaneView& d = v.planes[p];
-    const int sx = p ? chroma_shift_x(g.format) : 0, sy = p ? chroma_shift_y(g.format) : 0;
-    const unsigned w = (g.width + (1u << sx) - 1) >> sx, h = (g.height + (1u << sy) - 1) >> sy;
-    if (!d.data)
-      throw std::invalid_argument(fmt::format("frame {}: the {} device picture has no {} plane", frame, role, kPlaneName[p]));
-    const bool short_ok = p > 0;
-    if (!((d.width == w || (short_ok && d.width + 1 == w && d.width > 0)) &&
-          (d.height == h || (short_ok && d.height + 1 == h && d.height > 0))))
-      throw std::invalid_argument(fmt::format("frame {}: the {} device picture's {} plane is {}x{}, expected {}x{}",
-                                              frame, role, kPlaneName[p], d.width, d.height, w, h));
-    if (d.pitch < std::size_t{d.width} * bytes)
-      throw std::invalid_argument(fmt::format("frame {}: the {} device picture's {} plane has a pitch of {} bytes, less "
-                                              "than its rows of {} bytes",
-                                              frame, role, kPlaneName[p], d.pitch, std::size_t{d.width} * bytes));
-  }
 }
 
 }  // namespace
@@ -216,8 +195,8 @@ void Session::push_device(const DeviceFrameView& ref, const DeviceFrameView& dis
       throw std::invalid_argument("pictures in device memory need a GPU session whose extractors all run on the device "
                                   "(--backend cuda or hip)");
     const unsigned index = m.run.frames();
-    check_device_picture(ref, m.geometry, "reference", index);
-    check_device_picture(dis, m.geometry, "distorted", index);
+    check_device_frame(ref, m.geometry, "reference", index);
+    check_device_frame(dis, m.geometry, "distorted", index);
     FramePair pair;
     pair.index = index;
     pair.device = std::make_shared<const FramePair::OnDevice>(FramePair::OnDevice{ref, dis, std::move(keep)});

@@ -41,13 +41,17 @@ FrameLayout::FrameLayout(const VideoGeometry& g, PlaneMask mask, std::size_t res
 }
 
 void FrameLayout::pack(const Picture& ref, const Picture& dis, std::uint8_t* dst) const {
-  check_geometry(ref, geometry_);
-  check_geometry(dis, geometry_);
   std::memset(dst, 0, results_bytes_);
-  for (const auto& o : kOrder) {
-    const PlaneSlot& s = slot(o.side, o.plane);
+  pack_side(Side::Ref, ref, dst);
+  pack_side(Side::Dis, dis, dst);
+}
+
+void FrameLayout::pack_side(Side side, const Picture& pic, std::uint8_t* dst) const {
+  check_geometry(pic, geometry_);
+  for (int p = 0; p < 3; ++p) {
+    const PlaneSlot& s = slot(side, p);
     if (!s.present) continue;
-    const Plane& src = (o.side == Side::Ref ? ref : dis).plane(o.plane);
+    const Plane& src = pic.plane(p);
     if (src.width != s.width || src.height != s.height)
       throw std::logic_error("frame layout: a plane does not have the layout's size");
     std::uint8_t* out = dst + s.offset;

@@ -66,6 +66,8 @@ class FrameLayout {
   // (upload_bytes() long), rows padded with zeros. Throws std::logic_error when a picture
   // does not have the layout's geometry.
   void pack(const Picture& ref, const Picture& dis, std::uint8_t* dst) const;
+  // The mask's planes of one side's picture alone, at their offsets in `dst`.
+  void pack_side(Side side, const Picture& pic, std::uint8_t* dst) const;
   // The reference and distorted pictures whose planes lie in `slab` (bytes() long, zeroed);
   // `owner` keeps the slab's memory alive.
   std::pair<Picture, Picture> views(std::uint8_t* slab, const std::shared_ptr<void>& owner) const;

@@ -48,12 +48,20 @@ class FramePipeline {
   // readers filled one from pair_storage(), else from a pinned staging copy); the twins
   // then enqueue on frame(lane). Valid until wait_frame(index).
   virtual void begin_frame(unsigned index, const Picture& ref, const Picture& dis) = 0;
+  // One side of a frame given in device memory: the device picture, or, where only the
+  // other side is on the device (a .y4m reference beside an encode decoded by NVDEC), a
+  // host picture (`host` set), uploaded from a pinned staging copy.
+  struct Input {
+    const Picture* host = nullptr;
+    DeviceFrameView device;
+  };
   // The same for pictures already in device memory (a decoder's surface, libvmaf's CUDA
-  // API): device-side copies into the frame, ordered after the work the caller enqueued
-  // on the context's legacy default stream (where FFmpeg copies its frames). The memory
+  // API): device-side copies into the frame (a kernel takes semi-planar or shifted
+  // surfaces apart), ordered after the work the caller enqueued on the context's legacy
+  // default stream (where FFmpeg and libavcodec's NVDEC copy their frames). The memory
   // must stay as it is until wait_frame(index). Throws DeviceError on a backend that
   // takes no device pictures (SYCL).
-  virtual void begin_frame(unsigned index, const DeviceFrameView& ref, const DeviceFrameView& dis) = 0;
+  virtual void begin_frame(unsigned index, const Input& ref, const Input& dis) = 0;
   // The frame begun last, as lane `lane`'s work sees it: the same device memory, that
   // lane's stream.
   virtual const DeviceFrame& frame(unsigned lane) const = 0;

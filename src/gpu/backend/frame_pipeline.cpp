@@ -32,11 +32,13 @@
 #include <utility>
 #include <vector>
 
+#include "core/device_picture.hpp"
 #include "fastvmaf/error.hpp"
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/caller_context.hpp"
 #include "gpu/backend/device.hpp"
 #include "gpu/backend/stream.hpp"
+#include "gpu/backend/unpack_plane.hpp"
 #include "gpu/runtime.hpp"
 
 namespace fastvmaf::gpu {
@@ -153,25 +155,33 @@ class Pipeline final : public FramePipeline {
     start_lanes(e, index, copy);
   }
 
-  void begin_frame(unsigned index, const DeviceFrameView& ref, const DeviceFrameView& dis) override {
+  void begin_frame(unsigned index, const Input& ref, const Input& dis) override {
 #if defined(FASTVMAF_GPU_SYCL)
     (void)index, (void)ref, (void)dis;
     throw DeviceError("the SYCL backend takes no pictures in device memory; give host pictures");
 #else
     Entry& e = ring_[next_];
     if (e.busy) throw std::logic_error("frame pipeline: a frame begins while every device frame is in flight");
+    const VideoGeometry& g = layout_.geometry();
+    for (const Input* in : {&ref, &dis})
+      if (!in->host) check_device_frame(in->device, g, in == &ref ? "reference" : "distorted", index);
     const StreamRef copy = copy_.ref();
     if (e.used) copy.wait(e.done);
     // The caller's copies into its pictures went on the context's legacy default stream
-    // (FFmpeg's cuMemcpy2D): this frame's copies come after them.
+    // (FFmpeg's cuMemcpy2D, libavcodec's NVDEC): this frame's copies come after them.
     e.caller_done.record(StreamRef(rt::legacy_stream(), counters_, kWho));
     copy.wait(e.caller_done);
     // Zeros where no sample row is copied (the rows' padding, as a slab has it), once per
     // device frame; then the results block every frame, as a slab's upload zeroes it.
     copy.zero(e.device.get(), e.zeroed ? layout_.results_bytes() : layout_.upload_bytes());
     e.zeroed = true;
-    for (Side side : {Side::Ref, Side::Dis})
-      for (int p = 0; p < 3; ++p) copy_plane(copy, e, side, p, (side == Side::Ref ? ref : dis).planes[p]);
+    for (Side side : {Side::Ref, Side::Dis}) {
+      const Input& in = side == Side::Ref ? ref : dis;
+      if (in.host)
+        upload_side(copy, e, side, *in.host);
+      else
+        for (int p = 0; p < 3; ++p) copy_plane(copy, e, side, p, in.device);
+    }
     start_lanes(e, index, copy);
 #endif
   }
@@ -248,25 +258,52 @@ class Pipeline final : public FramePipeline {
   }
 
 #if !defined(FASTVMAF_GPU_SYCL)
-  // Plane `p` of a device picture into its slot of device[k], rows at the slot's pitch.
-  // libvmaf's odd chroma (one sample short) gets its last column and row repeated, as
-  // libvmaf's C API path extends it on the host (src/capi/context.cpp).
-  void copy_plane(const StreamRef& copy, Entry& e, Side side, int p, const DevicePlaneView& v) const {
+  // Plane `p` of a device picture into its slot of device[k], rows at the slot's pitch:
+  // a pitched copy for planar pictures, libvmaf's odd chroma (one sample short) getting
+  // its last column and row repeated, as libvmaf's C API path extends it on the host
+  // (src/capi/context.cpp); the unpack kernel for semi-planar or shifted surfaces.
+  void copy_plane(const StreamRef& copy, Entry& e, Side side, int p, const DeviceFrameView& f) const {
     const PlaneSlot& slot = layout_.slot(side, p);
     if (!slot.present) return;
     const std::size_t bytes = layout_.bytes_per_sample();
-    const bool fits = v.data && v.width > 0 && v.height > 0 && (v.width == slot.width || (p > 0 && v.width + 1 == slot.width)) &&
-                      (v.height == slot.height || (p > 0 && v.height + 1 == slot.height)) && v.pitch >= v.width * bytes;
-    if (!fits)
-      throw std::invalid_argument("frame pipeline: a device picture's plane does not have the run's geometry");
+    const DevicePlaneView& v = f.planes[f.interleaved_chroma && p == 2 ? 1 : p];
     std::uint8_t* dst = e.device.get() + slot.offset;
     const auto* src = static_cast<const std::uint8_t*>(v.data);
+    if ((f.interleaved_chroma && p > 0) || f.msb_shift) {
+      UnpackPlane u;
+      u.src = src;
+      u.src_pitch = v.pitch;
+      u.src_width = v.width;
+      u.src_height = v.height;
+      u.step = f.interleaved_chroma && p > 0 ? 2 : 1;
+      u.offset = f.interleaved_chroma && p == 2 ? 1 : 0;
+      u.shift = f.msb_shift;
+      u.bytes = static_cast<unsigned>(bytes);
+      u.dst = dst;
+      u.dst_pitch = slot.pitch;
+      u.dst_width = slot.width;
+      u.dst_height = slot.height;
+      enqueue_unpack_plane(copy, u);
+      return;
+    }
     copy.copy_2d(dst, slot.pitch, src, v.pitch, v.width * bytes, v.height);
     if (v.width < slot.width)
       copy.copy_2d(dst + v.width * bytes, slot.pitch, src + (v.width - 1) * bytes, v.pitch, bytes, v.height);
     if (v.height < slot.height)
       copy.copy_2d(dst + v.height * slot.pitch, slot.pitch, dst + (v.height - 1) * slot.pitch, slot.pitch,
                    slot.width * bytes, 1);
+  }
+
+  // A host picture's planes into their slots of device[k]: packed into the ring slot's
+  // pinned staging at the frame's offsets, then uploaded plane by plane.
+  void upload_side(const StreamRef& copy, Entry& e, Side side, const Picture& pic) {
+    if (!e.staging.data()) e.staging = PinnedBuffer<std::uint8_t>(layout_.upload_bytes(), kWho);
+    layout_.pack_side(side, pic, e.staging.data());
+    for (int p = 0; p < 3; ++p) {
+      const PlaneSlot& slot = layout_.slot(side, p);
+      if (slot.present)
+        copy.upload(e.device.get() + slot.offset, e.staging.data() + slot.offset, slot.pitch * slot.height);
+    }
   }
 #endif
 

@@ -190,6 +190,11 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.add_option("--convert", a.decode.convert,
                  "convert compressed input whose pixel format cannot be scored as stored (RGB, 4:1:1, alpha) "
                  "to this format (yuv420p, yuv444p10le, ...) with libswscale; without it such input is an error");
+  std::string hwdec = "auto";
+  app.add_option("--hwdec", hwdec,
+                 "where compressed input is decoded: cuda (NVDEC, into the GPU's memory, where the twins score it "
+                 "without a copy through the host; a stream NVDEC cannot decode falls back to the CPU, with a note), "
+                 "none (the CPU), auto (cuda when the run is on CUDA and all of it on the device; the default)");
   app.add_option("--decode-threads", decode_threads,
                  "libavcodec threads per compressed input (default 0: libavcodec's choice)");
 
@@ -298,6 +303,18 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
     throw std::invalid_argument(fmt::format(
         "invalid argument \"{}\" for --backend; should be cpu, cuda, hip, sycl, auto, cpu+cuda, cpu+hip or cpu+sycl",
         backend));
+  if (hwdec == "none")
+    a.decode.hwdec = io::HwDecode::None;
+  else if (hwdec == "cuda")
+    a.decode.hwdec = io::HwDecode::Cuda;
+  else if (hwdec == "auto")
+    a.decode.hwdec = io::HwDecode::Auto;
+  else
+    throw std::invalid_argument(fmt::format("invalid argument \"{}\" for --hwdec; should be cuda, none or auto", hwdec));
+  if (a.decode.hwdec == io::HwDecode::Cuda && a.engine.backend != BackendChoice::Cuda &&
+      a.engine.backend != BackendChoice::Auto && a.engine.backend != BackendChoice::CpuCuda)
+    throw std::invalid_argument("--hwdec cuda decodes into CUDA device memory: it needs --backend cuda (or auto, "
+                                "cpu+cuda)");
   if (!gpus.empty() && gpus != "all") {
     if (a.engine.backend == BackendChoice::Cpu)
       throw std::invalid_argument("--gpus lists devices for --backend cuda, hip, sycl, auto or cpu+X, not cpu");

@@ -1,6 +1,7 @@
 #include "engine/source_run.hpp"
 
 #include <chrono>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -42,6 +43,9 @@ Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& 
   auto since = [](Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); };
 
   Run run(EngineInternals::of(engine), ref.geometry(), Run::Hooks{progress, {}});
+  // Frames decoded into device memory reach twins only (file_run.cpp asks for NVDEC only then).
+  if ((ref.on_device() || dis.on_device()) && !run.takes_device_frames())
+    throw std::logic_error("a source decoded into device memory feeds a run whose extractors do not all run there");
   if (warn)
     for (const auto& why : run.left_out()) warn(fmt::format("{}; it is left out of this run", why));
   // On a GPU run the readers fill the device pipeline's pinned slabs: one host copy per frame.

@@ -19,7 +19,7 @@ namespace fastvmaf::io {
 
 // Changes whenever AvModule changes; the engine refuses a module of another interface or
 // another version of fastvmaf (it must come from the same build, installed beside it).
-inline constexpr unsigned kAvModuleAbi = 2;  // 2: VideoSource::frame_rate
+inline constexpr unsigned kAvModuleAbi = 3;  // 2: VideoSource::frame_rate; 3: read_device, DecodeOptions::hwdec
 
 struct AvModule {
   unsigned abi = 0;             // kAvModuleAbi of the module's build (first: read before anything else)

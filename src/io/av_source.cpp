@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -14,6 +15,7 @@
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/hwcontext.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
@@ -60,6 +62,10 @@ struct LogRecord {
   };
   Message demuxer;  // the first of the demuxer's most severe warnings and errors
   Message decoder;  // the first of the decoder's most severe errors (or concealment reports)
+  // NVDEC asked for (DecodeOptions::hwdec) and refused by libavcodec, which then decodes
+  // on the CPU: what its hwaccel said as it refused (not damage: moved out of `decoder`).
+  bool hw_refused = false;
+  std::string hw_why;
 };
 
 std::mutex g_log_mu;
@@ -119,6 +125,47 @@ void log_callback(void* avcl, int level, const char* format, va_list args) {
 void install_log_callback() {
   static std::once_flag once;
   std::call_once(once, [] { av_log_set_callback(log_callback); });
+}
+
+// ---- NVDEC (libavcodec's CUDA hwaccel) ----------------------------------------------
+
+// One libavutil CUDA device per GPU, shared by every source, in the device's primary
+// context: the one the engine's CUDA runtime works in, so the decoder's frames and the
+// frame pipeline share one context and their streams can be ordered.
+AVBufferRef* cuda_device(int index, std::string& why) {
+  static std::mutex mu;
+  static std::map<int, AVBufferRef*> devices;  // kept for the process's life
+  std::lock_guard lock(mu);
+  if (auto it = devices.find(index); it != devices.end()) return it->second;
+  AVDictionary* opts = nullptr;
+  av_dict_set(&opts, "primary_ctx", "1", 0);
+  AVBufferRef* dev = nullptr;
+  const int r = av_hwdevice_ctx_create(&dev, AV_HWDEVICE_TYPE_CUDA, std::to_string(index).c_str(), opts, 0);
+  av_dict_free(&opts);
+  if (r < 0) {
+    why = fmt::format("no CUDA device {} for NVDEC ({})", index, av_error(r));
+    return nullptr;
+  }
+  devices[index] = dev;
+  return dev;
+}
+
+// libavcodec offers the CUDA surface format when NVDEC may decode the stream; when its
+// hwaccel then fails to start (codec, profile, size or chroma format NVDEC lacks) it
+// asks again without it and decodes on the CPU. What the hwaccel logged as it refused
+// is the reason, not damage of the file.
+AVPixelFormat pick_cuda(AVCodecContext* ctx, const AVPixelFormat* formats) {
+  for (const AVPixelFormat* f = formats; *f != AV_PIX_FMT_NONE; ++f)
+    if (*f == AV_PIX_FMT_CUDA) return *f;
+  if (auto* r = static_cast<LogRecord*>(ctx->opaque)) {
+    std::lock_guard lock(g_log_mu);
+    if (!r->hw_refused) {
+      r->hw_refused = true;
+      r->hw_why = r->decoder.text;
+      r->decoder = {};
+    }
+  }
+  return avcodec_default_get_format(ctx, formats);
 }
 
 // ---- Scaling and conversion (libswscale) ---------------------------------------------
@@ -236,6 +283,7 @@ class AvSource final : public VideoSource {
   ~AvSource() override { close(); }
 
   bool read(Picture& pic) override {
+    if (on_device_) throw std::logic_error(path_ + ": read() on a source decoded into device memory");
     if (!next()) return false;
     if (scaler_) {
       scaler_->scale(frame_->data, frame_->linesize, frame_->height, pic);
@@ -253,6 +301,32 @@ class AvSource final : public VideoSource {
     return true;
   }
 
+  // The CUDA frame's planes as the pipeline takes them: NV12, P010 and P016 semi-planar
+  // (10 and 12 bits in the high bits of 16), YUV444P and YUV444P16 planar. The frame
+  // itself (a reference to its buffer in libavutil's pool) keeps the memory.
+  bool read_device(DeviceFrameView& view, std::shared_ptr<void>& keep) override {
+    if (!on_device_) return VideoSource::read_device(view, keep);
+    if (!next()) return false;
+    view = DeviceFrameView{};
+    const unsigned w = geometry_.width, h = geometry_.height;
+    const int sx = chroma_shift_x(geometry_.format), sy = chroma_shift_y(geometry_.format);
+    const unsigned cw = (w + (1u << sx) - 1) >> sx, ch = (h + (1u << sy) - 1) >> sy;
+    const int planes = semi_planar_ ? 2 : 3;
+    for (int p = 0; p < planes; ++p)
+      view.planes[p] = DevicePlaneView{frame_->data[p], static_cast<std::size_t>(frame_->linesize[p]), p ? cw : w,
+                                       p ? ch : h};
+    view.interleaved_chroma = semi_planar_;
+    view.msb_shift = geometry_.bpc > 8 ? 16 - geometry_.bpc : 0;
+    AVFrame* held = av_frame_clone(frame_);
+    if (!held) throw std::bad_alloc();
+    keep = std::shared_ptr<void>(held, [](void* f) {
+      auto* x = static_cast<AVFrame*>(f);
+      av_frame_free(&x);
+    });
+    ++frames_;
+    return true;
+  }
+
   void scale_to(unsigned w, unsigned h, const std::string& filter) {
     const int flags = filter_flags(filter);
     scaled_from_ = fmt::format("{}x{}", geometry_.width, geometry_.height);
@@ -264,9 +338,15 @@ class AvSource final : public VideoSource {
 
   std::string describe() const {
     const int n = dec_->thread_count;
-    std::string s = fmt::format("{} {}x{} {}, {}", codec_name_, src_w_, src_h_, pix_fmt_name(src_fmt_),
-                                n > 0 ? fmt::format("{} decoder thread{}", n, n == 1 ? "" : "s")
-                                      : std::string("decoder threads chosen by the decoder"));
+    std::string s;
+    if (on_device_)
+      s = fmt::format("{} {}x{} {}, decoded by NVDEC on CUDA device {} into its memory", codec_name_, geometry_.width,
+                      geometry_.height, pix_fmt_name(sw_fmt_), hw_device_);
+    else
+      s = fmt::format("{} {}x{} {}, {}{}", codec_name_, src_w_, src_h_, pix_fmt_name(src_fmt_),
+                      n > 0 ? fmt::format("{} decoder thread{}", n, n == 1 ? "" : "s")
+                            : std::string("decoder threads chosen by the decoder"),
+                      hw_why_.empty() ? "" : "; not on the GPU: " + hw_why_);
     if (!converted_to_.empty())
       s += fmt::format("; converted to {}{}", converted_to_, scaled_from_.empty() ? " (bicubic)" : "");
     if (!scaled_from_.empty())
@@ -352,6 +432,18 @@ class AvSource final : public VideoSource {
     dec_->pkt_timebase = st->time_base;
     dec_->thread_count = static_cast<int>(options.threads);
     dec_->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    if (options.hwdec == HwDecode::Cuda) {
+      // Threads as for the CPU: they are what decodes when NVDEC refuses the stream.
+      hw_device_ = options.hw_device;
+      std::string why;
+      if (AVBufferRef* dev = cuda_device(options.hw_device, why)) {
+        dec_->hw_device_ctx = av_buffer_ref(dev);
+        if (!dec_->hw_device_ctx) throw std::bad_alloc();
+        dec_->get_format = pick_cuda;
+      } else {
+        hw_why_ = why;
+      }
+    }
     if ((r = avcodec_open2(dec_, codec, nullptr)) < 0)
       fail(path_, fmt::format("cannot open the {} decoder: {}{}", codec->name, av_error(r), said(decoder_message())));
     codec_name_ = codec->name;
@@ -365,6 +457,16 @@ class AvSource final : public VideoSource {
     src_fmt_ = static_cast<AVPixelFormat>(frame_->format);
     src_w_ = frame_->width;
     src_h_ = frame_->height;
+    if (src_fmt_ == AV_PIX_FMT_CUDA) {
+      open_on_device(options);
+      return;
+    }
+    if (options.hwdec == HwDecode::Cuda && hw_why_.empty()) {
+      std::lock_guard lock(g_log_mu);
+      hw_why_ = !log_.hw_why.empty() ? log_.hw_why
+                                      : fmt::format("libavcodec's NVDEC does not decode {} {}", codec->name,
+                                                    pix_fmt_name(src_fmt_));
+    }
     if (src_w_ <= 0 || src_h_ <= 0 || static_cast<unsigned>(src_w_) > kMaxDimension ||
         static_cast<unsigned>(src_h_) > kMaxDimension)
       fail(path_, fmt::format("size {}x{} is outside the supported 1x1 to {}x{}", src_w_, src_h_, kMaxDimension,
@@ -393,6 +495,36 @@ class AvSource final : public VideoSource {
       converted_to_ = pix_fmt_name(to);
       make_scaler(SWS_BICUBIC);
     }
+  }
+
+  // The first frame came from NVDEC: the geometry is what the CPU decoder would give
+  // (the decoder's software format: yuv420p10le for a P010 surface), and the surface's
+  // format must be one the pipeline takes apart exactly.
+  void open_on_device(const DecodeOptions& options) {
+    if (!options.convert.empty() || frame_->crop_left || frame_->crop_top)
+      fail(path_, frame_->crop_left || frame_->crop_top
+                      ? "the stream crops its picture's top or left edge, which NVDEC's frames keep; decode it on the "
+                        "CPU (--hwdec none)"
+                      : "--convert needs the CPU decoder (--hwdec none)");
+    const auto* frames = reinterpret_cast<const AVHWFramesContext*>(frame_->hw_frames_ctx->data);
+    sw_fmt_ = frames->sw_format;
+    std::string why;
+    const auto l = exact_layout(dec_->sw_pix_fmt, why);
+    const bool semi = sw_fmt_ == AV_PIX_FMT_NV12 || sw_fmt_ == AV_PIX_FMT_P010 || sw_fmt_ == AV_PIX_FMT_P016;
+    const bool planar444 = sw_fmt_ == AV_PIX_FMT_YUV444P || sw_fmt_ == AV_PIX_FMT_YUV444P16;
+    const bool fits = l && !l->mono && (semi ? l->format == PixelFormat::YUV420 : planar444 && l->format == PixelFormat::YUV444) &&
+                      (l->bpc > 8) == (sw_fmt_ != AV_PIX_FMT_NV12 && sw_fmt_ != AV_PIX_FMT_YUV444P);
+    if (!fits)
+      fail(path_, fmt::format("NVDEC gives {} surfaces for its {} frames, which cannot be scored exactly; decode it on "
+                              "the CPU (--hwdec none)",
+                              pix_fmt_name(sw_fmt_), pix_fmt_name(dec_->sw_pix_fmt)));
+    // NVDEC's frames may be wider than the picture (a VP9 stream 853 wide gives 854): the
+    // decoder's size is the picture's, the CPU decoder's; the columns past it are left out.
+    const int w = dec_->width > 0 && dec_->width < src_w_ ? dec_->width : src_w_;
+    const int h = dec_->height > 0 && dec_->height < src_h_ ? dec_->height : src_h_;
+    geometry_ = VideoGeometry{static_cast<unsigned>(w), static_cast<unsigned>(h), l->format, l->bpc};
+    semi_planar_ = semi;
+    on_device_ = true;
   }
 
   void make_scaler(int flags) {
@@ -508,6 +640,12 @@ class AvSource final : public VideoSource {
   std::optional<Scaler> scaler_;
   std::string codec_name_, converted_to_, scaled_from_, scaler_name_;
   LogRecord log_;
+  // NVDEC: the device, the surfaces' format, whether their chroma is interleaved; or why
+  // the frames are decoded on the CPU although NVDEC was asked for.
+  int hw_device_ = 0;
+  AVPixelFormat sw_fmt_ = AV_PIX_FMT_NONE;
+  bool semi_planar_ = false;
+  std::string hw_why_;
 
 };
 
@@ -581,6 +719,8 @@ std::unique_ptr<VideoSource> scale_video(std::unique_ptr<VideoSource> source, un
   filter_flags(filter);  // an unknown name is an error even when nothing needs scaling
   const VideoGeometry& g = source->geometry();
   if (g.width == width && g.height == height) return source;
+  if (source->on_device())
+    throw std::logic_error(source->path() + ": a source decoded into device memory cannot be scaled (open it on the CPU)");
   if (auto* av = dynamic_cast<AvSource*>(source.get())) {
     av->scale_to(width, height, filter);
     return source;

@@ -52,6 +52,15 @@ bool y4m_magic(const std::string& path, bool& regular) {
   return n == sizeof magic && std::memcmp(magic, "YUV4MPEG2", sizeof magic) == 0;
 }
 
+// A compressed file is being opened: NVDEC (Cuda) when asked and the run takes device
+// pictures, else the CPU (None); the module sees no Auto.
+DecodeOptions on_gpu_or_cpu(const DecodeOptions& asked) {
+  DecodeOptions d = asked;
+  d.hwdec = asked.hwdec != HwDecode::None && asked.device_run && asked.device_run(d.hw_device) ? HwDecode::Cuda
+                                                                                             : HwDecode::None;
+  return d;
+}
+
 }  // namespace
 
 std::unique_ptr<VideoSource> open_video(const std::string& path, bool raw, const VideoGeometry& g,
@@ -61,12 +70,12 @@ std::unique_ptr<VideoSource> open_video(const std::string& path, bool raw, const
   bool regular = false;
   const bool magic = y4m_magic(path, regular);
   if (magic) return open_y4m(path);
-  if (raw) return container_extension(ext) ? open_compressed(path, decode) : open_yuv(path, g);
+  if (raw) return container_extension(ext) ? open_compressed(path, on_gpu_or_cpu(decode)) : open_yuv(path, g);
   if (!regular) return open_y4m(path);  // a missing file or a pipe: the y4m reader says what is wrong
   if (ext == "yuv")
     throw InputError(fmt::format("{}: raw video needs --width/-w, --height/-h, --pixel_format/-p and --bitdepth/-b",
                                  path));
-  return open_compressed(path, decode);
+  return open_compressed(path, on_gpu_or_cpu(decode));
 }
 
 }  // namespace fastvmaf::io

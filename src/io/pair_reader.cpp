@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -11,6 +12,8 @@ PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, un
                        unsigned max_frames, unsigned ahead, PairStorage* storage, unsigned readers,
                        bool random_access)
     : max_frames_(max_frames), ahead_(ahead ? ahead : 1), storage_(storage) {
+  // Storage gives both sides of a frame at once; a side on the device takes none.
+  if (ref.on_device() || dis.on_device()) storage_ = nullptr;
   for (auto [side, source, skip] : {std::tuple{&ref_, &ref, skip_ref}, std::tuple{&dis_, &dis, skip_dis}}) {
     side->source = source;
     side->skip = skip;
@@ -97,10 +100,12 @@ void PairReader::run(Side& side) {
       if (stop_ || side.error || side.next >= side.end) break;
       n = side.next++;
     }
-    std::shared_ptr<Picture> pic;
+    Frame frame;
     try {
       if (side.indexed) {
+        std::shared_ptr<Picture> pic;
         read_one(side, n, pic);
+        frame.pic = std::move(pic);
       } else {
         if (!in_order_started) {
           for (unsigned i = 0; i < side.skip && side.source->skip(); ++i) {
@@ -108,8 +113,13 @@ void PairReader::run(Side& side) {
           in_order_started = true;
         }
         if (max_frames_ && n >= max_frames_) break;
-        pic = storage_ ? from_storage(side, n) : acquire(side);
-        if (!side.source->read(*pic)) break;
+        if (side.source->on_device()) {
+          if (!side.source->read_device(frame.device, frame.keep)) break;
+        } else {
+          std::shared_ptr<Picture> pic = storage_ ? from_storage(side, n) : acquire(side);
+          if (!side.source->read(*pic)) break;
+          frame.pic = std::move(pic);
+        }
       }
     } catch (...) {
       std::lock_guard lock(mu_);
@@ -122,7 +132,7 @@ void PairReader::run(Side& side) {
     bool wake = false;
     {
       std::lock_guard lock(mu_);
-      side.ready.emplace(n, std::move(pic));
+      side.ready.emplace(n, std::move(frame));
       wake = consumer_waiting_ && n == taken_;
     }
     if (wake) pair_ready_.notify_one();
@@ -152,7 +162,17 @@ std::optional<FramePair> PairReader::next() {
   consumer_waiting_ = false;
   const State r = state(ref_), d = state(dis_);
   if (r == State::Have && d == State::Have) {
-    FramePair p{taken_, std::move(ref_.ready[taken_]), std::move(dis_.ready[taken_])};
+    Frame& a = ref_.ready[taken_];
+    Frame& b = dis_.ready[taken_];
+    FramePair p{taken_, std::move(a.pic), std::move(b.pic), nullptr};
+    if (a.keep || b.keep) {
+      // A side with no device picture (no planes) is its host picture (FramePair::OnDevice).
+      std::shared_ptr<void> keep = !a.keep ? std::move(b.keep)
+                                   : !b.keep ? std::move(a.keep)
+                                             : std::make_shared<std::pair<std::shared_ptr<void>, std::shared_ptr<void>>>(
+                                                   std::move(a.keep), std::move(b.keep));
+      p.device = std::make_shared<const FramePair::OnDevice>(FramePair::OnDevice{a.device, b.device, std::move(keep)});
+    }
     ref_.ready.erase(taken_);
     dis_.ready.erase(taken_);
     ++taken_;

@@ -3,7 +3,9 @@
 // A file read in order has one thread; an indexed file (VideoSource::indexed(): frames
 // at fixed offsets) may have several, each reading whole frames with pread, so reading
 // keeps up with a GPU at 4K. Frames are handed out in order whatever order they were
-// read in. Pictures are recycled.
+// read in. Pictures are recycled. A source decoded by the GPU (VideoSource::on_device)
+// gives pictures in device memory: the pairs then carry them (FramePair::device), beside
+// the other side's host picture when only one source is on the device.
 #pragma once
 
 #include <condition_variable>
@@ -49,6 +51,13 @@ class PairReader {
 
  private:
   static constexpr unsigned kNone = std::numeric_limits<unsigned>::max();
+  // One side's frame: a host picture, or a picture in device memory (a source decoded by
+  // the GPU, VideoSource::on_device) and what keeps it.
+  struct Frame {
+    std::shared_ptr<const Picture> pic;
+    DeviceFrameView device;
+    std::shared_ptr<void> keep;
+  };
   // Recycled pictures; a picture returns here when its last user drops it.
   struct Pool {
     std::mutex mu;
@@ -61,7 +70,7 @@ class PairReader {
     bool indexed = false;      // read with read_at by several threads
     unsigned end = kNone;      // indexed: the pairs this file holds (after the skip)
     unsigned next = 0;         // the next pair index a thread takes
-    std::map<unsigned, std::shared_ptr<const Picture>> ready;
+    std::map<unsigned, Frame> ready;
     bool ended = false;        // every thread has stopped
     unsigned error_at = kNone; // the first pair index whose reading failed
     std::exception_ptr error;

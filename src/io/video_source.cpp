@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -46,6 +47,10 @@ void check_geometry(const std::string& path, const VideoGeometry& g) {
 }  // namespace
 
 std::size_t VideoSource::read_bytes(void* dst, std::size_t bytes) { return std::fread(dst, 1, bytes, file_.get()); }
+
+bool VideoSource::read_device(DeviceFrameView&, std::shared_ptr<void>&) {
+  throw std::logic_error(path_ + ": read_device() on a source whose frames are not decoded into device memory");
+}
 
 void VideoSource::check_first_frame_fits(std::size_t frame_header_bytes) {
   // Only a regular file's size is known (not a pipe's, not fmemopen's).

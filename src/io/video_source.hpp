@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -53,6 +54,13 @@ class VideoSource {
   // The frame rate a compressed file declares (libavformat's guess, as ffmpeg's); not
   // known for .y4m and raw files, which are scored as sequences of frames.
   const FrameRate& frame_rate() const { return frame_rate_; }
+  // A compressed file decoded by the GPU (DecodeOptions::hwdec): its frames stay in device
+  // memory and are read with read_device(), never read().
+  bool on_device() const { return on_device_; }
+  // The next frame as a picture in the GPU's memory, and what keeps that memory as it is
+  // until released; false at a clean end of file. The decoder's copies into it are
+  // enqueued on the context's legacy default stream. Throws as read() does.
+  virtual bool read_device(DeviceFrameView& view, std::shared_ptr<void>& keep);
 
  protected:
   VideoSource(std::string path, std::FILE* f) : path_(std::move(path)), file_(f, &std::fclose) {}
@@ -80,6 +88,7 @@ class VideoSource {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_;
   unsigned frames_ = 0;
   bool mono_ = false;
+  bool on_device_ = false;
   FrameRate frame_rate_;
 
  private:
@@ -103,9 +112,21 @@ std::unique_ptr<VideoSource> open_yuv(const std::string& path, const VideoGeomet
 // The same from an open stream (the fuzz tests); the source closes it.
 std::unique_ptr<VideoSource> open_yuv(std::FILE* f, const std::string& name, const VideoGeometry& geometry);
 
+// Where compressed input is decoded: on the CPU, or by NVDEC (libavcodec's CUDA hwaccel)
+// into the GPU's memory (the CLI's --hwdec none, cuda, auto).
+enum class HwDecode { None, Cuda, Auto };
+
 // How compressed input is decoded (io/av_source.hpp).
 struct DecodeOptions {
   unsigned threads = 0;  // libavcodec threads per file; 0: libavcodec's choice (about one per core)
+  // Cuda: NVDEC on CUDA device `hw_device`, in its primary context (the one the engine's
+  // CUDA runtime uses); a stream NVDEC cannot decode (codec, profile, size, 4:2:2) is
+  // decoded on the CPU instead, and describe() says why. open_video() asks `device_run`
+  // first (Cuda and Auto alike) whether the run takes pictures in CUDA device memory, and
+  // on which device; without it, or when it says no, the CPU decodes.
+  HwDecode hwdec = HwDecode::None;
+  int hw_device = 0;
+  std::function<bool(int& device)> device_run;
   std::string convert;   // pixel format (ffmpeg's name) for inputs that cannot be scored as
                          // stored (RGB, 4:1:1, alpha); empty: such inputs are an error
 };

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,37 @@ TEST_F(GeneratedInput, DifferentFrameRatesAreWarnedAbout) {
   ffmpeg({"-i", path("ref30.mkv"), "-r", "24", "-f", "yuv4mpegpipe", path("ref24.y4m")});
   const auto r = cli({"-r", path("ref24.y4m"), "-d", path("dis30.mp4"), "-n", "--feature", "psnr", "-q"});
   EXPECT_EQ(r.err.find("fps:"), std::string::npos) << r.err;
+}
+
+// --hwdec: a bad word and cuda beside a CPU backend are refused; cuda where the run is on
+// no CUDA device (a host without one, CI) says so and decodes on the CPU, every value as
+// --hwdec none gives.
+TEST_F(GeneratedInput, HwdecChoices) {
+  encode("ref.mkv", "64x48", "24", 4, {"-c:v", "ffv1"});
+  encode("dis.mp4", "64x48", "24", 4, kX264);
+  auto r = cli({"-r", path("ref.mkv"), "-d", path("dis.mp4"), "--hwdec", "nvdec"});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("invalid argument \"nvdec\" for --hwdec; should be cuda, none or auto"), std::string::npos)
+      << r.err;
+  r = cli({"-r", path("ref.mkv"), "-d", path("dis.mp4"), "--hwdec", "cuda", "--backend", "cpu"});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("--hwdec cuda decodes into CUDA device memory: it needs --backend cuda"), std::string::npos)
+      << r.err;
+  const auto none = cli({"-r", path("ref.mkv"), "-d", path("dis.mp4"), "-n", "--feature", "psnr", "--json", "-o",
+                         path("none.json"), "--hwdec", "none"});
+  ASSERT_EQ(none.status, 0) << none.err;
+  const auto cuda = cli({"-r", path("ref.mkv"), "-d", path("dis.mp4"), "-n", "--feature", "psnr", "--json", "-o",
+                         path("cuda.json"), "--hwdec", "cuda", "--backend", "auto"});
+  ASSERT_EQ(cuda.status, 0) << cuda.err;
+  if (cuda.err.find("decoded by NVDEC") == std::string::npos)
+    EXPECT_NE(cuda.err.find("--hwdec cuda: decoded on the CPU, the run is not on a CUDA device"), std::string::npos)
+        << cuda.err;
+  auto frames = [&](const std::string& name) {
+    std::ifstream f(path(name));
+    std::string s((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    return s.substr(s.find("\"frames\""));
+  };
+  EXPECT_EQ(frames("none.json"), frames("cuda.json"));
 }
 
 #ifdef FASTVMAF_SHARED_LIBRARY

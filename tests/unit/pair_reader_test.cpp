@@ -6,6 +6,9 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <stdexcept>
+#include <memory>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +17,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/pair_storage.hpp"
 #include "io/pair_reader.hpp"
 #include "io/video_source.hpp"
 
@@ -172,6 +176,96 @@ TEST(PairReader, AnErrorStopsTheRunAtItsFrame) {
       EXPECT_NE(h.error.find("frame 4: bad frame header"), std::string::npos) << h.error;
     }
   }
+}
+
+
+// A source whose frames are in device memory, as NVDEC's are: fake addresses that name
+// the frame, and keeps that count how many frames are still held.
+class FakeDeviceSource final : public VideoSource {
+ public:
+  FakeDeviceSource(unsigned frames, std::shared_ptr<int> live) : VideoSource("fake.mp4", nullptr), count_(frames), live_(std::move(live)) {
+    geometry_ = VideoGeometry{16, 8, PixelFormat::YUV420, 8};
+    on_device_ = true;
+  }
+  static const void* address(unsigned k) { return reinterpret_cast<const void*>(std::uintptr_t{0x1000} * (k + 1)); }
+  bool read(Picture&) override { throw std::logic_error("read() on a device source"); }
+  bool skip() override { return frames_ < count_ && ++frames_; }
+  bool read_device(DeviceFrameView& v, std::shared_ptr<void>& keep) override {
+    if (frames_ == count_) return false;
+    v = DeviceFrameView{};
+    v.planes[0] = DevicePlaneView{address(frames_), 16, 16, 8};
+    v.planes[1] = DevicePlaneView{address(frames_), 16, 8, 4};
+    v.interleaved_chroma = true;
+    ++*live_;
+    keep = std::shared_ptr<void>(new int(0), [live = live_](void* p) {
+      --*live;
+      delete static_cast<int*>(p);
+    });
+    ++frames_;
+    return true;
+  }
+
+ private:
+  unsigned count_;
+  std::shared_ptr<int> live_;
+};
+
+// Storage that must not be used: a side on the device takes no slab.
+struct NoStorage final : PairStorage {
+  std::pair<std::shared_ptr<Picture>, std::shared_ptr<Picture>> make_pair() override {
+    ADD_FAILURE() << "the reader asked the storage for a pair although a side is on the device";
+    auto a = std::make_shared<Picture>(Picture::allocate(PixelFormat::YUV420, 8, 16, 8));
+    auto b = std::make_shared<Picture>(Picture::allocate(PixelFormat::YUV420, 8, 16, 8));
+    return {a, b};
+  }
+};
+
+TEST(PairReader, DeviceFramesTravelWithTheirKeepAndBesideAHostPicture) {
+  const std::string ref = write_y4m("host_ref.y4m", 16, 8, 8, 5);
+  auto live = std::make_shared<int>(0);
+  {
+    auto r = open_y4m(ref);
+    FakeDeviceSource d(4, live);
+    NoStorage storage;
+    PairReader reader(*r, d, 1, 0, 0, 2, &storage, 1);
+    std::vector<FramePair> held;
+    while (auto pair = reader.next()) {
+      ASSERT_TRUE(pair->device) << "pair " << pair->index;
+      ASSERT_TRUE(pair->ref) << "the host side keeps its picture";
+      EXPECT_FALSE(pair->dis);
+      EXPECT_EQ(pair->device->ref.planes[0].data, nullptr) << "the host side has no device view";
+      EXPECT_EQ(pair->device->dis.planes[0].data, FakeDeviceSource::address(pair->index));
+      EXPECT_TRUE(pair->device->dis.interleaved_chroma);
+      held.push_back(std::move(*pair));
+    }
+    ASSERT_EQ(held.size(), 4u);  // the reference has 5 - 1 skipped
+    EXPECT_EQ(reader.mismatch(), "");
+    EXPECT_EQ(*live, 4) << "every frame handed out is held until its pair goes";
+    held.clear();
+    EXPECT_EQ(*live, 0);
+  }
+  EXPECT_EQ(*live, 0) << "frames read ahead are released with the reader";
+  std::remove(ref.c_str());
+}
+
+TEST(PairReader, BothSidesOnTheDeviceShareOneKeep) {
+  auto live = std::make_shared<int>(0);
+  FakeDeviceSource r(3, live), d(5, live);
+  PairReader reader(r, d, 0, 0, 0, 2, nullptr, 1);
+  unsigned n = 0;
+  while (auto pair = reader.next()) {
+    ASSERT_TRUE(pair->device);
+    EXPECT_FALSE(pair->ref);
+    EXPECT_EQ(pair->device->ref.planes[0].data, FakeDeviceSource::address(n));
+    EXPECT_EQ(pair->device->dis.planes[0].data, FakeDeviceSource::address(n));
+    auto keep = pair->device;
+    pair.reset();
+    EXPECT_GE(*live, 2);
+    keep.reset();
+    ++n;
+  }
+  EXPECT_EQ(n, 3u);
+  EXPECT_NE(reader.mismatch().find("\"fake.mp4\" ended before \"fake.mp4\""), std::string::npos) << reader.mismatch();
 }
 
 }  // namespace

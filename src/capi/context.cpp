@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "capi/capi.hpp"
+#include "core/plane_size.hpp"
 #include "core/pooling.hpp"
 #include "core/registry.hpp"
 #include "core/sample.hpp"
@@ -75,8 +76,7 @@ void open_session(VmafContext& v, const VmafPicture& ref) {
 // w >> 1 (h >> 1) samples, fastvmaf's ceil(w / 2) (as ffmpeg's planes): the missing last
 // column (row) is the one before it, repeated, in a scratch copy.
 PlaneView plane_view(VmafContext& v, const VmafPicture& pic, int side, int p) {
-  const int sx = p ? chroma_shift_x(v.geometry.format) : 0, sy = p ? chroma_shift_y(v.geometry.format) : 0;
-  const unsigned w = (v.geometry.width + (1u << sx) - 1) >> sx, h = (v.geometry.height + (1u << sy) - 1) >> sy;
+  const unsigned w = plane_width(v.geometry, p), h = plane_height(v.geometry, p);
   if (!pic.data[p]) throw std::invalid_argument(fmt::format("picture plane {} has no data", p));
   if (pic.w[p] == w && pic.h[p] == h) return {pic.data[p], pic.stride[p]};
   // Only libvmaf's odd chroma (one sample short) is extended; a wider plane (4:4:4

@@ -12,16 +12,6 @@ namespace {
 const char* const kPlaneName[3] = {"Y", "Cb", "Cr"};
 }
 
-unsigned plane_width(const VideoGeometry& g, int p) {
-  const int s = p ? chroma_shift_x(g.format) : 0;
-  return (g.width + (1u << s) - 1) >> s;
-}
-
-unsigned plane_height(const VideoGeometry& g, int p) {
-  const int s = p ? chroma_shift_y(g.format) : 0;
-  return (g.height + (1u << s) - 1) >> s;
-}
-
 void check_device_frame(const DeviceFrameView& v, const VideoGeometry& g, const char* role, unsigned frame) {
   const unsigned bytes = bytes_per_sample(g.bpc);
   if (v.msb_shift != 0 && (bytes != 2 || v.msb_shift > 16 - g.bpc))

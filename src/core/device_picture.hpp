@@ -5,14 +5,10 @@
 // planes[1]) and samples kept in the high bits (P010's msb_shift of 6).
 #pragma once
 
+#include "core/plane_size.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf {
-
-// The size of plane `p` (0: luma) of pictures of geometry `g`: chroma ceil(w / 2) wide
-// for 4:2:0 and 4:2:2, ceil(h / 2) high for 4:2:0, as Picture::allocate lays them out.
-unsigned plane_width(const VideoGeometry& g, int p);
-unsigned plane_height(const VideoGeometry& g, int p);
 
 // Throws std::invalid_argument naming frame `frame` and `role` ("reference") when `v`
 // is not a picture of geometry `g`: a plane missing, of another size or with a pitch

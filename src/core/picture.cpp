@@ -4,6 +4,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "core/plane_size.hpp"
 #include "core/sample.hpp"
 
 namespace fastvmaf {
@@ -43,9 +44,7 @@ unsigned Picture::bytes_per_sample() const { return fastvmaf::bytes_per_sample(b
 
 std::size_t Picture::bytes_for(PixelFormat fmt, unsigned bpc, unsigned width, unsigned height) {
   const unsigned bytes = fastvmaf::bytes_per_sample(bpc);
-  const int sx = chroma_shift_x(fmt), sy = chroma_shift_y(fmt);
-  const unsigned cw = (width + (1u << sx) - 1) >> sx;
-  const unsigned ch = (height + (1u << sy) - 1) >> sy;
+  const unsigned cw = plane_width(fmt, width, 1), ch = plane_height(fmt, height, 1);
   std::size_t total = 0;
   for (int i = 0; i < 3; ++i) {
     total += aligned_stride(i == 0 ? width : cw, bytes) * (i == 0 ? height : ch);
@@ -69,12 +68,11 @@ Picture Picture::wrap(PixelFormat fmt, unsigned bpc, unsigned width, unsigned he
   Picture p;
   p.fmt_ = fmt;
   p.bpc_ = bpc;
-  const int sx = chroma_shift_x(fmt), sy = chroma_shift_y(fmt);
   for (int i = 0; i < 3; ++i) {
     Plane& pl = p.planes_[i];
     pl = planes[i];
-    pl.width = i == 0 ? width : (width + (1u << sx) - 1) >> sx;
-    pl.height = i == 0 ? height : (height + (1u << sy) - 1) >> sy;
+    pl.width = plane_width(fmt, width, i);
+    pl.height = plane_height(fmt, height, i);
     if (!pl.data || pl.stride < static_cast<std::ptrdiff_t>(padded_stride(pl.width, bpc)))
       throw std::invalid_argument("wrapped picture: a plane has no data or a stride below its padded width");
   }
@@ -89,9 +87,7 @@ Picture Picture::allocate(PixelFormat fmt, unsigned bpc, unsigned width, unsigne
   p.fmt_ = fmt;
   p.bpc_ = bpc;
   const unsigned bytes = fastvmaf::bytes_per_sample(bpc);
-  const int sx = chroma_shift_x(fmt), sy = chroma_shift_y(fmt);
-  const unsigned cw = (width + (1u << sx) - 1) >> sx;
-  const unsigned ch = (height + (1u << sy) - 1) >> sy;
+  const unsigned cw = plane_width(fmt, width, 1), ch = plane_height(fmt, height, 1);
 
   std::size_t offsets[3] = {0, 0, 0};
   std::size_t total = 0;

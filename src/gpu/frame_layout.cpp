@@ -3,6 +3,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/plane_size.hpp"
+
 namespace fastvmaf::gpu {
 
 namespace {
@@ -23,15 +25,13 @@ void check_geometry(const Picture& pic, const VideoGeometry& g) {
 
 FrameLayout::FrameLayout(const VideoGeometry& g, PlaneMask mask, std::size_t results_bytes)
     : geometry_(g), mask_(mask & kAllPlanes), results_bytes_(align_results(results_bytes)) {
-  const int sx = chroma_shift_x(g.format), sy = chroma_shift_y(g.format);
   std::size_t at = aligned(results_bytes_);
   upload_bytes_ = results_bytes_;
   for (const auto& o : kOrder) {
     PlaneSlot& s = slots_[static_cast<int>(o.side)][o.plane];
     s.present = (mask_ & plane_bit(o.side, o.plane)) != 0;
-    // Chroma planes are ceil(w / 2) (and ceil(h / 2) for 4:2:0), as Picture::allocate.
-    s.width = o.plane == 0 ? g.width : (g.width + (1u << sx) - 1) >> sx;
-    s.height = o.plane == 0 ? g.height : (g.height + (1u << sy) - 1) >> sy;
+    s.width = plane_width(g, o.plane);
+    s.height = plane_height(g, o.plane);
     s.pitch = Picture::padded_stride(s.width, g.bpc);
     s.offset = at;
     at = aligned(at + s.pitch * s.height);

@@ -22,6 +22,7 @@ extern "C" {
 }
 
 #include "core/error.hpp"
+#include "core/plane_size.hpp"
 #include "fastvmaf/version.hpp"
 #include "io/av_frame_map.hpp"
 #include "io/av_module.hpp"
@@ -308,13 +309,10 @@ class AvSource final : public VideoSource {
     if (!on_device_) return VideoSource::read_device(view, keep);
     if (!next()) return false;
     view = DeviceFrameView{};
-    const unsigned w = geometry_.width, h = geometry_.height;
-    const int sx = chroma_shift_x(geometry_.format), sy = chroma_shift_y(geometry_.format);
-    const unsigned cw = (w + (1u << sx) - 1) >> sx, ch = (h + (1u << sy) - 1) >> sy;
     const int planes = semi_planar_ ? 2 : 3;
     for (int p = 0; p < planes; ++p)
-      view.planes[p] = DevicePlaneView{frame_->data[p], static_cast<std::size_t>(frame_->linesize[p]), p ? cw : w,
-                                       p ? ch : h};
+      view.planes[p] = DevicePlaneView{frame_->data[p], static_cast<std::size_t>(frame_->linesize[p]),
+                                       plane_width(geometry_, p), plane_height(geometry_, p)};
     view.interleaved_chroma = semi_planar_;
     view.msb_shift = geometry_.bpc > 8 ? 16 - geometry_.bpc : 0;
     AVFrame* held = av_frame_clone(frame_);

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "core/plane_size.hpp"
 #include "core/sample.hpp"
 
 namespace fastvmaf::io {
@@ -71,9 +72,7 @@ std::size_t VideoSource::frame_bytes(bool mono) const {
   const std::size_t bytes = bytes_per_sample(geometry_.bpc);
   const std::size_t luma = static_cast<std::size_t>(geometry_.width) * geometry_.height;
   if (mono) return luma * bytes;
-  const int sx = chroma_shift_x(geometry_.format), sy = chroma_shift_y(geometry_.format);
-  const std::size_t cw = (geometry_.width + (1u << sx) - 1) >> sx;
-  const std::size_t ch = (geometry_.height + (1u << sy) - 1) >> sy;
+  const std::size_t cw = plane_width(geometry_, 1), ch = plane_height(geometry_, 1);
   return (luma + 2 * cw * ch) * bytes;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <string>
 #include <memory>
 #include <utility>
 
@@ -12,6 +14,7 @@
 #include "engine/engine_impl.hpp"
 #include "engine/run.hpp"
 #include "engine/source_run.hpp"
+#include "gpu/runtime.hpp"
 #include "io/frame_reader.hpp"
 
 namespace fastvmaf {
@@ -80,6 +83,15 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
                                                     limits.frame_cnt, lane.run->read_ahead());
   // The reference's reader keeps as far ahead as the most eager encode's run reads ahead.
   io::FrameReader ref_reader(ref, limits.frame_skip_ref, limits.frame_cnt, ahead);
+  // On a GPU whose runs are all twins, each reference frame is uploaded once and every
+  // encode's pipeline copies it on the device (a mixed frame: the encode's own picture is
+  // uploaded by its pipeline): the same bytes in the same device frame, one upload.
+  // FASTVMAF_LADDER_SHARED_UPLOAD=0 uploads it per encode, for measuring the two in one binary.
+  const gpu::Runtime* rt = impl.gpu != Backend::Cpu ? gpu::find_runtime(impl.gpu) : nullptr;
+  const char* knob = std::getenv("FASTVMAF_LADDER_SHARED_UPLOAD");
+  bool share_upload = lanes.size() > 1 && rt && rt->upload_picture && !(knob && std::string(knob) == "0") &&
+                      std::all_of(lanes.begin(), lanes.end(), [](const Lane& l) { return l.run->takes_device_frames(); });
+  std::uint64_t uploads = 0;
 
   auto close = [](Lane& lane) {
     lane.run.reset();
@@ -118,12 +130,27 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
       for (Lane& lane : lanes)
         if (lane.open()) lane.run->note_first_frame(s);
     }
+    std::shared_ptr<const DeviceFrameView> ref_on_device;
+    if (share_upload && r.state == Frame::State::Have) {
+      try {
+        ref_on_device = rt->upload_picture(*r.picture);
+        ++uploads;
+      } catch (...) {
+        share_upload = false;  // each pipeline uploads the reference itself, as without sharing
+      }
+    }
     for (Lane& lane : lanes) {
       if (!lane.open()) continue;
       const Frame d = lane.reader->next();
       if (r.state == Frame::State::Have && d.state == Frame::State::Have) {
         try {
-          lane.run->submit(FramePair{n, r.picture, d.picture});
+          FramePair pair{n, r.picture, d.picture, nullptr};
+          if (ref_on_device) {
+            pair.ref = nullptr;
+            pair.device = std::make_shared<const FramePair::OnDevice>(
+                FramePair::OnDevice{*ref_on_device, DeviceFrameView{}, std::const_pointer_cast<DeviceFrameView>(ref_on_device)});
+          }
+          lane.run->submit(std::move(pair));
         } catch (...) {
           fail(lane, std::current_exception());
         }
@@ -145,7 +172,7 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
     if (progress) progress(n + 1);
   }
   // Every run has ended (its Run destroyed): nothing asks the memo any more.
-  if (stats) *stats = {memo.computed(), memo.shared()};
+  if (stats) *stats = {memo.computed(), memo.shared(), uploads};
   return out;
 }
 

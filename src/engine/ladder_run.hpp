@@ -48,6 +48,8 @@ unsigned ladder_threads_per_encode(unsigned threads, std::size_t encodes);
 // (core/reference_memo.hpp) computed by one run, and taken by another instead of computed.
 struct LadderStats {
   std::uint64_t reference_values_computed = 0, reference_values_shared = 0;
+  // Reference frames uploaded once to the GPU for every encode's pipeline (0 on the CPU).
+  std::uint64_t reference_uploads = 0;
 };
 
 // Scores every encode against `ref` in one pass; one outcome per encode, in order.

@@ -113,6 +113,10 @@ struct Runtime {
   // (libvmaf's CUDA API), and its release. CUDA only.
   void* (*alloc_device)(std::size_t bytes) = nullptr;
   void (*free_device)(void* p) = nullptr;
+  // A host picture uploaded once, on the calling thread's device, for several pipelines
+  // to copy from as a device picture (an encoding ladder's reference: one upload per
+  // frame, not one per encode). Valid while the pointer lives. CUDA and HIP.
+  std::shared_ptr<const DeviceFrameView> (*upload_picture)(const Picture& picture) = nullptr;
 };
 
 void register_runtime(const Runtime& runtime);

@@ -37,6 +37,7 @@
 #include "gpu/backend/buffer.hpp"
 #include "gpu/backend/caller_context.hpp"
 #include "gpu/backend/device.hpp"
+#include "gpu/backend/shared_upload.hpp"
 #include "gpu/backend/stream.hpp"
 #include "gpu/backend/unpack_plane.hpp"
 #include "gpu/runtime.hpp"
@@ -338,6 +339,9 @@ static Runtime backend_runtime() {
   r.pop_context = &pop_caller_context;
   r.alloc_device = &alloc_zeroed_device;
   r.free_device = &free_device;
+#endif
+#if !defined(FASTVMAF_GPU_SYCL)
+  r.upload_picture = &upload_picture;
 #endif
   return r;
 }

@@ -190,11 +190,12 @@ std::optional<int> parse(CLI::App& app, Args& a, int argc, char** argv) {
   app.add_option("--convert", a.decode.convert,
                  "convert compressed input whose pixel format cannot be scored as stored (RGB, 4:1:1, alpha) "
                  "to this format (yuv420p, yuv444p10le, ...) with libswscale; without it such input is an error");
-  std::string hwdec = "auto";
+  std::string hwdec = "none";
   app.add_option("--hwdec", hwdec,
                  "where compressed input is decoded: cuda (NVDEC, into the GPU's memory, where the twins score it "
                  "without a copy through the host; a stream NVDEC cannot decode falls back to the CPU, with a note), "
-                 "none (the CPU), auto (cuda when the run is on CUDA and all of it on the device; the default)");
+                 "none (the CPU: the default, faster on many-core hosts, docs/performance.md), auto (cuda when the "
+                 "run is on CUDA and all of it on the device, else none)");
   app.add_option("--decode-threads", decode_threads,
                  "libavcodec threads per compressed input (default 0: libavcodec's choice)");
 

@@ -28,23 +28,15 @@ THREADS=${THREADS:-$(nproc)}
 OUT=$(mktemp -d)
 HW="-hwaccel cuda -hwaccel_output_format cuda"
 
+. "$(dirname "$0")/timed_row.sh"
+
 row() {  # NAME ENV... -- ffmpeg arguments
   local name=$1
   shift
   local env=()
   while [ "$1" != -- ]; do env+=("$1"); shift; done
   shift
-  for run in 1 2; do
-    local t0 t1
-    t0=$(date +%s.%N)
-    if ! env "${env[@]}" "$FF" -hide_banner -loglevel error -nostats -y "$@" > "$OUT/log" 2>&1; then
-      printf '%-44s run %d  failed: %s\n' "$name" $run "$(head -c 200 "$OUT/log" | tr '\n' ' ')"
-      return
-    fi
-    t1=$(date +%s.%N)
-    awk -v n="$N" -v a="$t0" -v b="$t1" -v what="$name" -v r=$run \
-      'BEGIN { printf "%-44s run %d  %5d frames  %7.3f s  %8.1f fps\n", what, r, n, b - a, n / (b - a) }'
-  done
+  timed_row "$name" "$N" "$OUT/log" env "${env[@]}" "$FF" -hide_banner -loglevel error -nostats -y "$@"
 }
 
 echo "ffmpeg filter bench: $(basename "$REF") / $(basename "$DIS"), $N frames, CPU rows on $THREADS threads"

@@ -19,20 +19,12 @@ THREADS=${THREADS:-$(nproc)}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-row() {  # NAME -- command...
+. "$(dirname "$0")/timed_row.sh"
+
+row() {  # NAME -- command...: its rows, then what the command said about NVDEC
   local name=$1
   shift 2
-  for run in 1 2; do
-    local t0 t1
-    t0=$(date +%s.%N)
-    if ! "$@" > "$OUT/log" 2>&1; then
-      printf '%-48s run %d  failed: %s\n' "$name" $run "$(head -c 300 "$OUT/log" | tr '\n' ' ')"
-      return
-    fi
-    t1=$(date +%s.%N)
-    awk -v n="$N" -v a="$t0" -v b="$t1" -v what="$name" -v r=$run \
-      'BEGIN { printf "%-48s run %d  %5d frames  %7.3f s  %8.1f fps\n", what, r, n, b - a, n / (b - a) }'
-  done
+  timed_row "$name" "$N" "$OUT/log" "$@" || return
   grep -h "NVDEC\|not on the GPU" "$OUT/log" | head -2 | sed 's/^/    /'
 }
 
@@ -45,12 +37,15 @@ fi
 for m in $MODELS; do
   common=(-r "$REF" -d "$DIS" -m "version=$m" --json -o "$OUT/$m.json")
   row "$m cuda, nvdec decode (--hwdec cuda)" -- "$FV" "${common[@]}" --backend cuda --hwdec cuda
-  cp "$OUT/$m.json" "$OUT/$m.nvdec.json"
+  mv "$OUT/$m.json" "$OUT/$m.nvdec.json" 2>/dev/null
   row "$m cuda, cpu decode (--hwdec none)" -- "$FV" "${common[@]}" --backend cuda --hwdec none
-  cp "$OUT/$m.json" "$OUT/$m.cpudec.json"
+  mv "$OUT/$m.json" "$OUT/$m.cpudec.json" 2>/dev/null
   row "$m cpu, $THREADS threads" -- "$FV" "${common[@]}" --backend cpu --threads "$THREADS"
   python3 - "$OUT/$m.json" "$OUT/$m.nvdec.json" "$OUT/$m.cpudec.json" <<'PY'
 import json, sys
+import os
+if not all(os.path.exists(p) for p in sys.argv[1:]):
+    sys.exit(print("    not compared: a run failed") or 0)
 a = [json.load(open(p)) for p in sys.argv[1:]]
 same = all(x["frames"] == a[0]["frames"] and x["pooled_metrics"] == a[0]["pooled_metrics"] for x in a)
 print("    every value equal across the three" if same else "    VALUES DIFFER")

@@ -49,9 +49,9 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
   const EngineImpl& impl = EngineInternals::of(engine);
   if (threads_per_encode == 0) threads_per_encode = ladder_threads_per_encode(impl.threads, encodes.size());
   std::vector<LadderOutcome> out(encodes.size());
-  // Values of the reference alone (motion's SAD), computed by one run for all; with one
-  // encode there is nothing to share. Declared before the lanes, so that it outlives their
-  // runs on every path out of here.
+  // Values of the reference alone (motion's SAD, VIF's reference part), computed by one
+  // run for all; with one encode there is nothing to share. Declared before the lanes, so
+  // that it outlives their runs on every path out of here.
   ReferenceMemo memo;
   ReferenceMemo* shared = encodes.size() > 1 ? &memo : nullptr;
   std::vector<Lane> lanes;
@@ -78,6 +78,8 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
     }
   }
   if (lanes.empty()) return out;
+  // A block of the reference (VIF's filtering) is dropped once every open encode had it.
+  memo.set_sharers(static_cast<unsigned>(lanes.size()));
   for (Lane& lane : lanes)
     lane.reader = std::make_unique<io::FrameReader>(*encodes[lane.k].distorted, limits.frame_skip_dist,
                                                     limits.frame_cnt, lane.run->read_ahead());
@@ -93,9 +95,11 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
                       std::all_of(lanes.begin(), lanes.end(), [](const Lane& l) { return l.run->takes_device_frames(); });
   std::uint64_t uploads = 0;
 
-  auto close = [](Lane& lane) {
+  auto close = [&](Lane& lane) {
     lane.run.reset();
     lane.reader.reset();
+    memo.set_sharers(
+        static_cast<unsigned>(std::count_if(lanes.begin(), lanes.end(), [](const Lane& l) { return l.open(); })));
   };
   auto fail = [&](Lane& lane, std::exception_ptr error) {
     out[lane.k].error = std::move(error);

@@ -1,7 +1,8 @@
 // The encoding ladder's engine side (engine/ladder_run.hpp): every encode's Result equals
-// its single pair's (run_sources), value for value, with motion's SAD computed by one run
-// and taken by the others (core/reference_memo.hpp), and the memo's own rules: computed
-// once for every caller, computed again once forgotten or after a failure.
+// its single pair's (run_sources), value for value, with motion's SAD and VIF's reference
+// part computed by one run and taken by the others (core/reference_memo.hpp), and the
+// memo's own rules: computed once for every caller, computed again once forgotten or after
+// a failure, blocks dropped once every sharer had them and reused when dropped.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -62,6 +64,67 @@ TEST(ReferenceMemo, ForgottenOrFailedIsComputedAgain) {
   EXPECT_EQ(memo.once("f", 1, [] { return std::uint64_t{9}; }), 9u);
 }
 
+TEST(ReferenceMemo, BlockComputedOnceAndDroppedAfterItsSharers) {
+  ReferenceMemo memo;
+  memo.set_sharers(3);
+  std::atomic<int> calls{0};
+  std::vector<std::thread> threads;
+  std::vector<std::shared_ptr<const void>> got(3);
+  for (int t = 0; t < 3; ++t)
+    threads.emplace_back([&, t] {
+      got[t] = memo.once_block("b", 7, [&] {
+        ++calls;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        return std::static_pointer_cast<const void>(std::make_shared<const int>(11));
+      });
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(calls.load(), 1);
+  for (const auto& b : got) {
+    ASSERT_EQ(b, got[0]);
+    EXPECT_EQ(*static_cast<const int*>(b.get()), 11);
+  }
+  // All three sharers had it: the memo no longer holds it (the callers still do).
+  EXPECT_EQ(memo.blocks_held(), 0u);
+  // A fourth ask computes it again.
+  EXPECT_EQ(*static_cast<const int*>(
+                memo.once_block("b", 7, [] { return std::static_pointer_cast<const void>(std::make_shared<const int>(12)); })
+                    .get()),
+            12);
+  EXPECT_EQ(memo.blocks_held(), 1u);
+  memo.forget_below(8);
+  EXPECT_EQ(memo.blocks_held(), 0u);
+  // Without sharers, blocks stay until forgotten.
+  ReferenceMemo keep;
+  for (int i = 0; i < 4; ++i)
+    keep.once_block("b", 1, [] { return std::static_pointer_cast<const void>(std::make_shared<const int>(1)); });
+  EXPECT_EQ(keep.blocks_held(), 1u);
+  EXPECT_EQ(keep.computed(), 1u);
+}
+
+TEST(ReferenceMemo, ReusableBlocksComeBackWhenDropped) {
+  ReferenceMemo memo;
+  int made = 0;
+  auto make = [&] {
+    ++made;
+    return std::make_unique<std::vector<int>>(4, 0);
+  };
+  std::vector<int>* first = nullptr;
+  {
+    auto a = memo.reusable<std::vector<int>>("k", make);
+    first = a.get();
+    (*a)[0] = 5;
+    auto b = memo.reusable<std::vector<int>>("k", make);  // a is held: a new one
+    EXPECT_NE(b.get(), first);
+  }
+  EXPECT_EQ(made, 2);
+  auto c = memo.reusable<std::vector<int>>("k", make);  // a spare, as it was left
+  EXPECT_EQ(made, 2);
+  EXPECT_TRUE(c.get() == first ? (*c)[0] == 5 : (*c)[0] == 0);
+  auto d = memo.reusable<std::vector<int>>("other", make);  // another key: its own
+  EXPECT_EQ(made, 3);
+}
+
 class LadderRunTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -98,6 +161,31 @@ class LadderRunTest : public ::testing::Test {
     for (std::size_t m = 0; m < a.models.size(); ++m) EXPECT_EQ(0, std::memcmp(&a.models[m].mean, &b.models[m].mean, 8));
   }
 
+  // Scores `dis` against `ref` as one ladder (a thread per encode), checks that every
+  // encode's Result equals its single pair's, and returns what the encodes shared.
+  static LadderStats ladder_equals_pairs(const Engine& engine, const std::string& ref,
+                                         const std::vector<std::string>& dis) {
+    auto r = io::open_y4m(ref);
+    std::vector<std::unique_ptr<io::VideoSource>> d;
+    std::vector<LadderEncode> encodes;
+    for (const auto& p : dis) {
+      d.push_back(io::open_y4m(p));
+      encodes.push_back({d.back().get(), {}});
+    }
+    LadderStats stats;
+    const auto out = run_ladder_sources(engine, *r, encodes, {}, 1, {}, &stats);
+    EXPECT_EQ(out.size(), dis.size());
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      SCOPED_TRACE(dis[k]);
+      EXPECT_TRUE(out[k].result.has_value());
+      if (!out[k].result) continue;
+      auto r1 = io::open_y4m(ref);
+      auto d1 = io::open_y4m(dis[k]);
+      expect_same(*out[k].result, run_sources(engine, *r1, *d1, {}));
+    }
+    return stats;
+  }
+
   static constexpr unsigned kW = 64, kH = 48;
   fs::path dir_;
 };
@@ -113,23 +201,7 @@ TEST_F(LadderRunTest, EachEncodeEqualsItsPairAndMotionIsComputedOnce) {
     const Engine engine(o);
     const std::string ref = video("ref.y4m", 6, 1);
     const std::vector<std::string> dis{video("a.y4m", 6, 2), video("b.y4m", 6, 3), video("c.y4m", 4, 4)};
-    auto r = io::open_y4m(ref);
-    std::vector<std::unique_ptr<io::VideoSource>> d;
-    std::vector<LadderEncode> encodes;
-    for (const auto& p : dis) {
-      d.push_back(io::open_y4m(p));
-      encodes.push_back({d.back().get(), {}});
-    }
-    LadderStats stats;
-    const auto out = run_ladder_sources(engine, *r, encodes, {}, 1, {}, &stats);
-    ASSERT_EQ(out.size(), 3u);
-    for (std::size_t k = 0; k < dis.size(); ++k) {
-      SCOPED_TRACE(dis[k]);
-      ASSERT_TRUE(out[k].result.has_value());
-      auto r1 = io::open_y4m(ref);
-      auto d1 = io::open_y4m(dis[k]);
-      expect_same(*out[k].result, run_sources(engine, *r1, *d1, {}));
-    }
+    const LadderStats stats = ladder_equals_pairs(engine, ref, dis);
     // Motion's SAD of frames 1..5 (2..5 with the five-frame window) asked by the two
     // 6-frame encodes and of frames 1..3 (2..3) by the 4-frame one: computed once a frame,
     // every other ask taken.
@@ -137,6 +209,27 @@ TEST_F(LadderRunTest, EachEncodeEqualsItsPairAndMotionIsComputedOnce) {
     const unsigned asked = 2 * (6 - first) + (4 - first);
     EXPECT_EQ(stats.reference_values_computed, 6u - first);
     EXPECT_EQ(stats.reference_values_shared, asked - (6u - first));
+  }
+}
+
+// VIF's reference part (every scale's sigma1_sq and mean, the decimated reference) is
+// computed by one run a frame and taken by the others; every value equals the single
+// pair's, with scale 0 and without, 8-bit here (the goldens' ladder checks cover 10 and
+// 12 bits: tests/golden/ladder.sh).
+TEST_F(LadderRunTest, VifReferencePartIsComputedOnceAFrame) {
+  for (const bool skip0 : {false, true}) {
+    SCOPED_TRACE(skip0 ? "vif_skip_scale0" : "all scales");
+    EngineOptions o;
+    o.no_prediction = true;
+    o.threads = 3;
+    o.features.push_back({"vif", {{"debug", "true"}, {"vif_skip_scale0", skip0 ? "true" : "false"}}});
+    const Engine engine(o);
+    const std::string ref = video("vref.y4m", 5, 21);
+    const std::vector<std::string> dis{video("va.y4m", 5, 22), video("vb.y4m", 5, 23), video("vc.y4m", 3, 24)};
+    const LadderStats stats = ladder_equals_pairs(engine, ref, dis);
+    // Frames 0..4 asked by the two 5-frame encodes, 0..2 by the 3-frame one: once a frame.
+    EXPECT_EQ(stats.reference_values_computed, 5u);
+    EXPECT_EQ(stats.reference_values_shared, 2u * 5 + 3 - 5);
   }
 }
 

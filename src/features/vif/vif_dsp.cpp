@@ -37,32 +37,48 @@ void accumulate_c(VifAccum& acc, const std::int32_t* s1, const std::int32_t* s2,
   for (unsigned j = 0; j < w; ++j) vif_accumulate(acc, Sigmas{s1[j], s2[j], s12[j]}, gain_limit, table);
 }
 
+// Part P's sums (vif_dsp.hpp): the reference's den_log and den_non_log read sigma1_sq
+// alone (with sigma2_sq = sigma12 = 0 the other two add nothing); the rest, num_log and
+// num_non_log. Each pixel goes through vif_accumulate whole, so the parts add up to it.
+template <Part P>
+void accumulate_part_c(VifAccum& acc, const std::int32_t* s1, const std::int32_t* s2, const std::int32_t* s12,
+                       unsigned w, double gain_limit, const std::uint16_t* table) {
+  VifAccum one;
+  for (unsigned j = 0; j < w; ++j)
+    vif_accumulate(one, P == Part::Ref ? Sigmas{s1[j], 0, 0} : Sigmas{s1[j], s2[j], s12[j]}, gain_limit, table);
+  acc += P == Part::Ref ? VifAccum{0, one.den_log, 0, one.den_non_log} : VifAccum{one.num_log, 0, one.num_non_log, 0};
+}
+
 // The squares and products of one input row, as H / L halves (or, unsplit, whole in
-// the L slots).
-template <bool Split, class T>
+// the L slots): r*r in slots 0/1, d*d in 2/3, r*d in 4/5; Part::Ref makes only r*r,
+// Part::Dis the other two.
+template <bool Split, Part P, class T>
 void row_products(const T* r, const T* d, unsigned w, std::uint16_t* const* out) {
+  auto put = [&](int m, unsigned j, std::uint32_t x) {
+    if constexpr (Split) out[2 * m][j] = static_cast<std::uint16_t>(x >> 16);
+    out[2 * m + 1][j] = static_cast<std::uint16_t>(x);
+  };
   for (unsigned j = 0; j < w; ++j) {
-    const std::uint32_t a = r[j], b = d[j];
-    const std::uint32_t rr = a * a, dd = b * b, rd = a * b;
-    if constexpr (Split) {
-      out[0][j] = static_cast<std::uint16_t>(rr >> 16);
-      out[2][j] = static_cast<std::uint16_t>(dd >> 16);
-      out[4][j] = static_cast<std::uint16_t>(rd >> 16);
+    const std::uint32_t a = r[j];
+    if constexpr (P != Part::Dis) put(0, j, a * a);
+    if constexpr (P != Part::Ref) {
+      const std::uint32_t b = d[j];
+      put(1, j, b * b);
+      put(2, j, a * b);
     }
-    out[1][j] = static_cast<std::uint16_t>(rr);
-    out[3][j] = static_cast<std::uint16_t>(dd);
-    out[5][j] = static_cast<std::uint16_t>(rd);
   }
 }
 
-// The statistic of scale S over output rows [y0, y1) (vif_statistic_8/16).
-template <int S, class T>
+// The statistic of scale S over output rows [y0, y1) (vif_statistic_8/16), or its part P.
+template <int S, class T, Part P = Part::Both>
 VifAccum stat(const Band<T>& b, RowScratch& ws) {
   constexpr auto& f = taps<S>();
   constexpr int W = static_cast<int>(f.size());
   constexpr int R = W / 2;
   // 8-bit samples at scale 0: r * r < 2^16 and the vertical sums fit 32 bits.
   constexpr bool kSplit = !(S == 0 && std::is_same_v<T, std::uint8_t>);
+  // The second moments each part filters: xx (m = 0) the reference's, yy and xy the rest.
+  constexpr int m0 = P == Part::Dis ? 1 : 0, m1 = P == Part::Ref ? 1 : 3;
   const View<T>& ref = b.ref;
   const View<T>& dis = b.dis;
   const VerticalRounding rnd = b.rnd;
@@ -90,7 +106,7 @@ VifAccum stat(const Band<T>& b, RowScratch& ws) {
     for (; next_row <= last; ++next_row) {
       std::uint16_t* out[kGenericProducts];
       for (int q = 0; q < kGenericProducts; ++q) out[q] = ws.ring_row(next_row % W, q);
-      row_products<kSplit>(ref.row(next_row), dis.row(next_row), w, out);
+      row_products<kSplit, P>(ref.row(next_row), dis.row(next_row), w, out);
     }
     for (int k = 0; k < W; ++k) {
       const int y = reflect(i - R + k, hs);
@@ -100,11 +116,15 @@ VifAccum stat(const Band<T>& b, RowScratch& ws) {
     }
 
     // Vertical: rounded means, and the second moments split for the horizontal pass.
-    filter_columns(f, rr, w, acc_l);
-    for (unsigned j = 0; j < w; ++j) v[0][j] = static_cast<std::uint16_t>((acc_l[j] + rnd.mu_round) >> rnd.mu_shift);
-    filter_columns(f, dr, w, acc_l);
-    for (unsigned j = 0; j < w; ++j) v[1][j] = static_cast<std::uint16_t>((acc_l[j] + rnd.mu_round) >> rnd.mu_shift);
-    for (int m = 0; m < 3; ++m) {
+    if constexpr (P != Part::Dis) {
+      filter_columns(f, rr, w, acc_l);
+      for (unsigned j = 0; j < w; ++j) v[0][j] = static_cast<std::uint16_t>((acc_l[j] + rnd.mu_round) >> rnd.mu_shift);
+    }
+    if constexpr (P != Part::Ref) {
+      filter_columns(f, dr, w, acc_l);
+      for (unsigned j = 0; j < w; ++j) v[1][j] = static_cast<std::uint16_t>((acc_l[j] + rnd.mu_round) >> rnd.mu_shift);
+    }
+    for (int m = m0; m < m1; ++m) {
       std::uint16_t* vh = v[2 + 2 * m];
       std::uint16_t* vl = v[3 + 2 * m];
       filter_columns(f, pr[2 * m + 1], w, acc_l);
@@ -126,21 +146,37 @@ VifAccum stat(const Band<T>& b, RowScratch& ws) {
     for (int q = 0; q < kVertical; ++q) mirror_row(v[q], w, R);
 
     // Horizontal: the unshifted means and the rounded second moments.
-    filter_row(f, v[0], w, hsum[0]);
-    filter_row(f, v[1], w, hsum[1]);
-    for (int m = 0; m < 3; ++m) {
+    if constexpr (P != Part::Dis) filter_row(f, v[0], w, hsum[0]);
+    if constexpr (P != Part::Ref) filter_row(f, v[1], w, hsum[1]);
+    for (int m = m0; m < m1; ++m) {
       filter_row(f, v[2 + 2 * m], w, acc_h);
       filter_row(f, v[3 + 2 * m], w, acc_l);
       std::uint32_t* out = hsum[2 + m];
       for (unsigned j = 0; j < w; ++j) out[j] = acc_h[j] + ((acc_l[j] + 32768) >> 16);
     }
-    for (unsigned j = 0; j < w; ++j) {
-      const Sigmas s = vif_sigmas(hsum[0][j], hsum[1][j], hsum[2][j], hsum[3][j], hsum[4][j]);
-      s1[j] = s.s1;
-      s2[j] = s.s2;
-      s12[j] = s.s12;
+    const std::size_t row = static_cast<std::size_t>(i) * w;
+    if constexpr (P == Part::Ref) {
+      for (unsigned j = 0; j < w; ++j) {
+        b.ref_s1[row + j] = vif_sigma1(hsum[0][j], hsum[2][j]);
+        b.ref_mu1[row + j] = hsum[0][j];
+      }
+      accumulate_part_c<P>(acc, b.ref_s1 + row, nullptr, nullptr, w, b.gain_limit, b.log2);
+      continue;
     }
-    accumulate_c(acc, s1, s2, s12, w, b.gain_limit, b.log2);
+    const std::uint32_t* mu1 = P == Part::Dis ? b.ref_mu1 + row : hsum[0];
+    if constexpr (P == Part::Dis) s1 = b.ref_s1 + row;
+    for (unsigned j = 0; j < w; ++j) {
+      Sigmas sg{};
+      if constexpr (P == Part::Both) sg.s1 = vif_sigma1(mu1[j], hsum[2][j]);
+      vif_sigma2_12(mu1[j], hsum[1][j], hsum[3][j], hsum[4][j], sg);
+      if constexpr (P == Part::Both) s1[j] = sg.s1;
+      s2[j] = sg.s2;
+      s12[j] = sg.s12;
+    }
+    if constexpr (P == Part::Dis)
+      accumulate_part_c<P>(acc, s1, s2, s12, w, b.gain_limit, b.log2);
+    else
+      accumulate_c(acc, s1, s2, s12, w, b.gain_limit, b.log2);
   }
   return acc;
 }
@@ -179,14 +215,18 @@ void subsample(const Band<T>& b, std::uint16_t* out_ref, std::uint16_t* out_dis,
       rr[k] = b.ref.row(y);
       dr[k] = b.dis.row(y);
     }
-    filter_columns(f, rr, w, acc);
-    for (unsigned j = 0; j < w; ++j) vr[j] = static_cast<std::uint16_t>((acc[j] + b.rnd.mu_round) >> b.rnd.mu_shift);
-    filter_columns(f, dr, w, acc);
-    for (unsigned j = 0; j < w; ++j) vd[j] = static_cast<std::uint16_t>((acc[j] + b.rnd.mu_round) >> b.rnd.mu_shift);
-    mirror_row(vr, w, R);
-    mirror_row(vd, w, R);
-    decimate_row(f, vr, ow, out_ref + static_cast<std::size_t>(oi) * ow);
-    decimate_row(f, vd, ow, out_dis + static_cast<std::size_t>(oi) * ow);
+    if (out_ref) {
+      filter_columns(f, rr, w, acc);
+      for (unsigned j = 0; j < w; ++j) vr[j] = static_cast<std::uint16_t>((acc[j] + b.rnd.mu_round) >> b.rnd.mu_shift);
+      mirror_row(vr, w, R);
+      decimate_row(f, vr, ow, out_ref + static_cast<std::size_t>(oi) * ow);
+    }
+    if (out_dis) {
+      filter_columns(f, dr, w, acc);
+      for (unsigned j = 0; j < w; ++j) vd[j] = static_cast<std::uint16_t>((acc[j] + b.rnd.mu_round) >> b.rnd.mu_shift);
+      mirror_row(vd, w, R);
+      decimate_row(f, vd, ow, out_dis + static_cast<std::size_t>(oi) * ow);
+    }
   }
 }
 
@@ -208,6 +248,16 @@ Dsp make_dsp(cpu::Flags flags) {
   d.stat[1] = stat<1, std::uint16_t>;
   d.stat[2] = stat<2, std::uint16_t>;
   d.stat[3] = stat<3, std::uint16_t>;
+  d.stat_part_u8[0] = stat<0, std::uint8_t, Part::Ref>;
+  d.stat_part_u8[1] = stat<0, std::uint8_t, Part::Dis>;
+  d.stat_part[0][0] = stat<0, std::uint16_t, Part::Ref>;
+  d.stat_part[1][0] = stat<0, std::uint16_t, Part::Dis>;
+  d.stat_part[0][1] = stat<1, std::uint16_t, Part::Ref>;
+  d.stat_part[1][1] = stat<1, std::uint16_t, Part::Dis>;
+  d.stat_part[0][2] = stat<2, std::uint16_t, Part::Ref>;
+  d.stat_part[1][2] = stat<2, std::uint16_t, Part::Dis>;
+  d.stat_part[0][3] = stat<3, std::uint16_t, Part::Ref>;
+  d.stat_part[1][3] = stat<3, std::uint16_t, Part::Dis>;
   d.subsample_u8 = subsample<0, std::uint8_t>;
   d.subsample[0] = subsample<0, std::uint16_t>;
   d.subsample[1] = subsample<1, std::uint16_t>;

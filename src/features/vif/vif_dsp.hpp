@@ -76,6 +76,18 @@ struct View {
   const T* row(int y) const { return data + static_cast<std::ptrdiff_t>(y) * stride; }
 };
 
+// What a statistic entry computes. On an encoding ladder the reference's part of every
+// scale is computed once for all the encodes (docs/adr/0014-encoding-ladder.md):
+//  - Ref: for each output row y, sigma1_sq and the unshifted horizontal mean of the
+//    reference (mu1), which depend on the reference alone, into rows y of Band::ref_s1 and
+//    Band::ref_mu1 (w values a row, in the entry's column order: the Dis entry of the same
+//    table reads them back); the sums that read sigma1_sq alone (den_log, den_non_log).
+//  - Dis: the other sums (num_log, num_non_log), reading sigma1_sq and mu1 from those rows
+//    instead of computing them.
+// Each value goes through the same operations as in the whole statistic (Both), only the
+// reference's are done once, so the two parts' sums add up to Both's exactly (tests/dsp).
+enum class Part { Both, Ref, Dis };
+
 // What a band of one scale reads: both pictures at this scale, the band's rows, and the
 // scale's rounding (stat_rounding / subsample_rounding).
 template <class T>
@@ -85,6 +97,9 @@ struct Band {
   VerticalRounding rnd;
   double gain_limit = 100.0;
   const std::uint16_t* log2 = nullptr;
+  // Part::Ref writes, Part::Dis reads: the scale's rows of sigma1_sq and mu1, w per row.
+  std::int32_t* ref_s1 = nullptr;
+  std::uint32_t* ref_mu1 = nullptr;
 };
 
 struct Dsp {
@@ -92,8 +107,12 @@ struct Dsp {
   // 16-bit ones (scale 0 of 9..16-bit video, scales 1..3 on the previous scale's means).
   VifAccum (*stat_u8)(const Band<std::uint8_t>& b, RowScratch& s);
   VifAccum (*stat[kScales])(const Band<std::uint16_t>& b, RowScratch& s);
+  // The same in two parts (Part above): [0] the reference's, [1] the rest.
+  VifAccum (*stat_part_u8[2])(const Band<std::uint8_t>& b, RowScratch& s);
+  VifAccum (*stat_part[2][kScales])(const Band<std::uint16_t>& b, RowScratch& s);
   // Rows [y0, y1) of scale s + 1 from scale s (w / 2 samples each, rows of w / 2 from the
-  // pointers given, which point at the next scale's row 0).
+  // pointers given, which point at the next scale's row 0). A null output is not computed
+  // (a ladder's encode takes the reference's from the run that computed it).
   void (*subsample_u8)(const Band<std::uint8_t>& b, std::uint16_t* out_ref, std::uint16_t* out_dis, RowScratch& s);
   void (*subsample[kScales - 1])(const Band<std::uint16_t>& b, std::uint16_t* out_ref, std::uint16_t* out_dis,
                                  RowScratch& s);

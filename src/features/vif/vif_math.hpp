@@ -89,20 +89,33 @@ FVMAF_HD inline std::int32_t log2_64(const std::uint16_t* table, std::uint64_t v
   return table[static_cast<std::uint32_t>(v >> k) - kLog2Base] + 2048 * k;
 }
 
+// The rounded product of two unshifted means: (uint32)((a * b + 2^31) >> 32).
+FVMAF_HD inline std::uint32_t mean_product(std::uint32_t a, std::uint32_t b) {
+  return static_cast<std::uint32_t>((static_cast<std::uint64_t>(a) * b + 2147483648u) >> 32);
+}
+
+// sigma1_sq from the reference's mean and second moment alone (an encoding ladder computes
+// it once for every encode: docs/adr/0014-encoding-ladder.md). Unsigned differences are
+// reinterpreted as int32, as libvmaf's casts do.
+FVMAF_HD inline std::int32_t vif_sigma1(std::uint32_t mu1, std::uint32_t xx) {
+  return static_cast<std::int32_t>(xx - mean_product(mu1, mu1));
+}
+
+// sigma2_sq (clamped at 0) and sigma12, given the reference's mean mu1.
+FVMAF_HD inline void vif_sigma2_12(std::uint32_t mu1, std::uint32_t mu2, std::uint32_t yy, std::uint32_t xy,
+                                   Sigmas& s) {
+  s.s2 = static_cast<std::int32_t>(yy - mean_product(mu2, mu2));
+  s.s12 = static_cast<std::int32_t>(xy - mean_product(mu1, mu2));
+  if (s.s2 < 0) s.s2 = 0;
+}
+
 // From the filtered values of one pixel: mu1 / mu2, the horizontal sums of the
 // means (not shifted), and xx / yy / xy, the rounded second moments.
 FVMAF_HD inline Sigmas vif_sigmas(std::uint32_t mu1, std::uint32_t mu2, std::uint32_t xx, std::uint32_t yy,
                                   std::uint32_t xy) {
-  const std::uint64_t half = 2147483648u;
-  const auto mu1_sq = static_cast<std::uint32_t>((static_cast<std::uint64_t>(mu1) * mu1 + half) >> 32);
-  const auto mu2_sq = static_cast<std::uint32_t>((static_cast<std::uint64_t>(mu2) * mu2 + half) >> 32);
-  const auto mu1_mu2 = static_cast<std::uint32_t>((static_cast<std::uint64_t>(mu1) * mu2 + half) >> 32);
   Sigmas s;
-  // Unsigned differences reinterpreted as int32, as libvmaf's casts do.
-  s.s1 = static_cast<std::int32_t>(xx - mu1_sq);
-  s.s2 = static_cast<std::int32_t>(yy - mu2_sq);
-  s.s12 = static_cast<std::int32_t>(xy - mu1_mu2);
-  if (s.s2 < 0) s.s2 = 0;
+  s.s1 = vif_sigma1(mu1, xx);
+  vif_sigma2_12(mu1, mu2, yy, xy, s);
   return s;
 }
 

@@ -62,9 +62,11 @@ typename V::I unbias32() {
 }
 
 // Ring rows of one input row: r, d, then r*r, d*d, r*d as H and L halves (split) or
-// whole in slots 2..4 (8-bit samples at scale 0), all biased.
-template <class V, bool Split, class T>
+// whole in slots 2..4 (8-bit samples at scale 0), all biased. Part::Ref makes r and r*r
+// only, Part::Dis the others.
+template <class V, bool Split, Part P, class T>
 void products(const T* r, const T* d, unsigned w, std::uint16_t* const* out) {
+  constexpr bool kRef = P != Part::Dis, kDis = P != Part::Ref;
   using I = typename V::I;
   constexpr unsigned kStep = V::kBytes / 2;
   const I b = bias16<V>();
@@ -73,33 +75,39 @@ void products(const T* r, const T* d, unsigned w, std::uint16_t* const* out) {
     I a, e;
     if constexpr (sizeof(T) == 1) {
       a = V::cvtepu8_epi16(V::loadu_half(r + j));
-      e = V::cvtepu8_epi16(V::loadu_half(d + j));
+      if constexpr (kDis) e = V::cvtepu8_epi16(V::loadu_half(d + j));
     } else {
       a = V::loadu(r + j);
-      e = V::loadu(d + j);
+      if constexpr (kDis) e = V::loadu(d + j);
     }
     auto put = [&](int q, I x) { V::storeu(out[q] + j, V::xor_(x, b)); };
-    put(0, a);
-    put(1, e);
+    if constexpr (kRef) put(0, a);
+    if constexpr (kDis) put(1, e);
     if constexpr (Split) {
-      put(2, V::mulhi_epu16(a, a));
-      put(3, V::mullo_epi16(a, a));
-      put(4, V::mulhi_epu16(e, e));
-      put(5, V::mullo_epi16(e, e));
-      put(6, V::mulhi_epu16(a, e));
-      put(7, V::mullo_epi16(a, e));
+      if constexpr (kRef) {
+        put(2, V::mulhi_epu16(a, a));
+        put(3, V::mullo_epi16(a, a));
+      }
+      if constexpr (kDis) {
+        put(4, V::mulhi_epu16(e, e));
+        put(5, V::mullo_epi16(e, e));
+        put(6, V::mulhi_epu16(a, e));
+        put(7, V::mullo_epi16(a, e));
+      }
     } else {
-      put(2, V::mullo_epi16(a, a));
-      put(3, V::mullo_epi16(e, e));
-      put(4, V::mullo_epi16(a, e));
+      if constexpr (kRef) put(2, V::mullo_epi16(a, a));
+      if constexpr (kDis) {
+        put(3, V::mullo_epi16(e, e));
+        put(4, V::mullo_epi16(a, e));
+      }
     }
   }
   for (; j < w; ++j) {
-    const std::uint32_t a = r[j], e = d[j];
+    const std::uint32_t a = r[j], e = kDis ? d[j] : 0;
     const std::uint32_t p[3] = {a * a, e * e, a * e};
-    out[0][j] = static_cast<std::uint16_t>(a ^ 0x8000);
-    out[1][j] = static_cast<std::uint16_t>(e ^ 0x8000);
-    for (int m = 0; m < 3; ++m) {
+    if constexpr (kRef) out[0][j] = static_cast<std::uint16_t>(a ^ 0x8000);
+    if constexpr (kDis) out[1][j] = static_cast<std::uint16_t>(e ^ 0x8000);
+    for (int m = kRef ? 0 : 1; m < (kDis ? 3 : 1); ++m) {
       if constexpr (Split) {
         out[2 + 2 * m][j] = static_cast<std::uint16_t>((p[m] >> 16) ^ 0x8000);
         out[3 + 2 * m][j] = static_cast<std::uint16_t>((p[m] & 0xFFFF) ^ 0x8000);
@@ -114,8 +122,8 @@ void products(const T* r, const T* d, unsigned w, std::uint16_t* const* out) {
 // mu1, mu2, then the H and L halves of xx, yy, xy. rows[q][t] is ring row q of input
 // row t of the block (output o reads t = o .. o + W - 1). Each pair of adjacent input
 // rows is loaded and interleaved once and feeds every output whose tap pair it is,
-// which divides the loads by NO.
-template <class V, int S, bool Split, int NO>
+// which divides the loads by NO. Part::Ref filters mu1 and xx only, Part::Dis the rest.
+template <class V, int S, bool Split, int NO, Part P = Part::Both>
 void vertical(const TapPairs<V, S>& tp, const std::uint16_t* const (&rows)[kRingRows][kRingSlots], unsigned w,
               VerticalRounding rnd, std::uint16_t* const (*v)[kVertical]) {
   using I = typename V::I;
@@ -130,6 +138,9 @@ void vertical(const TapPairs<V, S>& tp, const std::uint16_t* const (&rows)[kRing
   const I mu_round = V::set1_epi32(static_cast<std::int32_t>(rnd.mu_round));
   const I sq_round = V::set1_epi32(static_cast<std::int32_t>(rnd.sq_round));
   const auto mu_shift = V::count(rnd.mu_shift), sq_shift = V::count(rnd.sq_shift), up = V::count(16 - rnd.sq_shift);
+  // The means (q) and second moments (m) of this part.
+  constexpr int q0 = P == Part::Dis ? 1 : 0, q1 = P == Part::Ref ? 1 : 2;
+  constexpr int m0 = P == Part::Dis ? 1 : 0, m1 = P == Part::Ref ? 1 : 3;
   unsigned j = 0;
   // Filter sums of ring row q for every output of the block (lo / hi: the column
   // order of unpacklo / unpackhi).
@@ -158,13 +169,13 @@ void vertical(const TapPairs<V, S>& tp, const std::uint16_t* const (&rows)[kRing
   auto store = [&](int o, int q, I lo, I hi) { V::storeu(v[o][q] + j, V::xor_(V::packus_epi32(lo, hi), b16)); };
   for (; j + kStep <= w; j += kStep) {
     I lo[NO], hi[NO];
-    for (int q = 0; q < 2; ++q) {
+    for (int q = q0; q < q1; ++q) {
       sum(q, lo, hi);
       for (int o = 0; o < NO; ++o)
         store(o, q, V::srl_epi32(V::add_epi32(lo[o], mu_round), mu_shift),
               V::srl_epi32(V::add_epi32(hi[o], mu_round), mu_shift));
     }
-    for (int m = 0; m < 3; ++m) {
+    for (int m = m0; m < m1; ++m) {
       if constexpr (Split) {
         I hl[NO], hh[NO];
         sum(2 + 2 * m, hl, hh);
@@ -191,8 +202,8 @@ void vertical(const TapPairs<V, S>& tp, const std::uint16_t* const (&rows)[kRing
         return s;
       };
       auto put = [&](int q, std::uint32_t x) { v[o][q][j] = static_cast<std::uint16_t>(x ^ 0x8000); };
-      for (int q = 0; q < 2; ++q) put(q, (col(q) + rnd.mu_round) >> rnd.mu_shift);
-      for (int m = 0; m < 3; ++m) {
+      for (int q = q0; q < q1; ++q) put(q, (col(q) + rnd.mu_round) >> rnd.mu_shift);
+      for (int m = m0; m < m1; ++m) {
         std::uint32_t x;
         if constexpr (Split)
           x = (col(2 + 2 * m) << (16 - rnd.sq_shift)) + ((col(3 + 2 * m) + rnd.sq_round) >> rnd.sq_shift);
@@ -217,9 +228,11 @@ typename V::I mul_round_hi(typename V::I a, typename V::I b) {
 
 // The horizontal pass of one row (biased rows v[0..7], mirrored) down to the sigmas.
 // Each block of 2 * kLanes32 columns writes its even columns, then its odd ones.
-template <class V, int S>
+// Part::Ref writes s1 and the means mu1 (in that column order); Part::Dis reads mu1 and
+// writes s2 and s12; Both writes the three sigmas and leaves mu1 alone.
+template <class V, int S, Part P = Part::Both>
 void horizontal(const TapPairs<V, S>& tp, const std::uint16_t* const* v, unsigned w, std::int32_t* s1,
-                std::int32_t* s2, std::int32_t* s12) {
+                std::int32_t* s2, std::int32_t* s12, std::uint32_t* mu1_row = nullptr) {
   using I = typename V::I;
   constexpr auto& f = taps<S>();
   constexpr int W = TapPairs<V, S>::W;
@@ -238,20 +251,35 @@ void horizontal(const TapPairs<V, S>& tp, const std::uint16_t* const* v, unsigne
         for (int m = 1; m < N; ++m) acc = V::add_epi32(acc, V::madd_epi16(V::loadu(p + 2 * m), tp.c[m]));
         return V::add_epi32(acc, ub);
       };
-      const I mu1 = sum(0);
-      const I mu2 = sum(1);
-      I m[3];
-      for (int k = 0; k < 3; ++k) {
-        const I hi = sum(2 + 2 * k);
-        m[k] = V::add_epi32(hi, V::template srli_epi32<16>(V::add_epi32(sum(3 + 2 * k), round16)));
-      }
-      const I a = V::sub_epi32(m[0], mul_round_hi<V>(mu1, mu1));
-      const I b = V::max_epi32(V::sub_epi32(m[1], mul_round_hi<V>(mu2, mu2)), V::zero());
-      const I c = V::sub_epi32(m[2], mul_round_hi<V>(mu1, mu2));
       const unsigned at = j + static_cast<unsigned>(V::kLanes32 * h);
-      V::storeu(s1 + at, a);
-      V::storeu(s2 + at, b);
-      V::storeu(s12 + at, c);
+      auto moment = [&](int k) {
+        const I hi = sum(2 + 2 * k);
+        return V::add_epi32(hi, V::template srli_epi32<16>(V::add_epi32(sum(3 + 2 * k), round16)));
+      };
+      if constexpr (P == Part::Both) {
+        // All sums first, then the sigmas (this order keeps the whole pass fastest).
+        const I mu1 = sum(0);
+        const I mu2 = sum(1);
+        I m[3];
+        for (int k = 0; k < 3; ++k) m[k] = moment(k);
+        const I a = V::sub_epi32(m[0], mul_round_hi<V>(mu1, mu1));
+        const I b = V::max_epi32(V::sub_epi32(m[1], mul_round_hi<V>(mu2, mu2)), V::zero());
+        const I c = V::sub_epi32(m[2], mul_round_hi<V>(mu1, mu2));
+        V::storeu(s1 + at, a);
+        V::storeu(s2 + at, b);
+        V::storeu(s12 + at, c);
+      } else if constexpr (P == Part::Ref) {
+        const I mu1 = sum(0);
+        V::storeu(s1 + at, V::sub_epi32(moment(0), mul_round_hi<V>(mu1, mu1)));
+        V::storeu(mu1_row + at, mu1);
+      } else {
+        const I mu1 = V::loadu(mu1_row + at);
+        const I mu2 = sum(1);
+        const I m1 = moment(1);
+        const I m2 = moment(2);
+        V::storeu(s2 + at, V::max_epi32(V::sub_epi32(m1, mul_round_hi<V>(mu2, mu2)), V::zero()));
+        V::storeu(s12 + at, V::sub_epi32(m2, mul_round_hi<V>(mu1, mu2)));
+      }
     }
   }
   for (; j < w; ++j) {
@@ -260,12 +288,32 @@ void horizontal(const TapPairs<V, S>& tp, const std::uint16_t* const* v, unsigne
       for (int k = 0; k < W; ++k) s += f[k] * static_cast<std::uint32_t>(v[q][static_cast<int>(j) - R + k] ^ 0x8000);
       return s;
     };
-    std::uint32_t m[3];
-    for (int k = 0; k < 3; ++k) m[k] = row(2 + 2 * k) + ((row(3 + 2 * k) + 32768) >> 16);
-    const Sigmas s = vif_sigmas(row(0), row(1), m[0], m[1], m[2]);
-    s1[j] = s.s1;
+    auto moment = [&](int k) { return row(2 + 2 * k) + ((row(3 + 2 * k) + 32768) >> 16); };
+    const std::uint32_t mu1 = P == Part::Dis ? mu1_row[j] : row(0);
+    if constexpr (P != Part::Dis) {
+      s1[j] = vif_sigma1(mu1, moment(0));
+      if constexpr (P == Part::Ref) {
+        mu1_row[j] = mu1;
+        continue;
+      }
+    }
+    Sigmas s{};
+    vif_sigma2_12(mu1, row(1), moment(1), moment(2), s);
     s2[j] = s.s2;
     s12[j] = s.s12;
+  }
+}
+
+// One pixel of the sums, or of part P's (vif_dsp.hpp).
+template <Part P>
+inline void accumulate_pixel(VifAccum& acc, std::int32_t s1, const std::int32_t* s2, const std::int32_t* s12,
+                             unsigned j, double gain_limit, const std::uint16_t* table) {
+  if constexpr (P == Part::Both) {
+    vif_accumulate(acc, Sigmas{s1, s2[j], s12[j]}, gain_limit, table);
+  } else {
+    VifAccum one;
+    vif_accumulate(one, P == Part::Ref ? Sigmas{s1, 0, 0} : Sigmas{s1, s2[j], s12[j]}, gain_limit, table);
+    acc += P == Part::Ref ? VifAccum{0, one.den_log, 0, one.den_non_log} : VifAccum{one.num_log, 0, one.num_non_log, 0};
   }
 }
 
@@ -282,9 +330,12 @@ typename V::I log2_of_doubles(typename V::D x, typename V::H mask, const std::ui
   return V::add_epi64(V::and_(V::cvtepu32_epi64(t), V::set1_epi64(0xFFFF)), V::template slli_epi64<11>(k));
 }
 
-template <class V>
+// Part::Ref adds den_log and den_non_log (which read sigma1_sq alone), Part::Dis the
+// other two sums.
+template <class V, Part P = Part::Both>
 void accumulate(VifAccum& acc, const std::int32_t* s1p, const std::int32_t* s2p, const std::int32_t* s12p, unsigned w,
                 double gain_limit, const std::uint16_t* table) {
+  constexpr bool kDen = P != Part::Dis, kNum = P != Part::Ref;
   using I = typename V::I;
   using D = typename V::D;
   using H = typename V::H;
@@ -301,25 +352,27 @@ void accumulate(VifAccum& acc, const std::int32_t* s1p, const std::int32_t* s2p,
   unsigned j = 0;
   for (; j + V::kLanes32 <= w; j += V::kLanes32) {
     const I s1 = V::loadu(s1p + j);
+    const I mlog = V::cmpgt_epi32(s1, nsq_m1);
+    if constexpr (kDen) {
+      // log2_32(sigma_nsq + sigma1_sq): v >= 2^18 where used; (v >> 1) without its
+      // low 8 bits converts to float exactly, and its exponent is log2(v) - 1.
+      const I v = V::add_epi32(s1, nsq);
+      const I vh = V::andnot(V::set1_epi32(0xFF), V::template srli_epi32<1>(v));
+      const I e = V::template srli_epi32<23>(V::cvtepi32_ps_bits(vh));
+      const I k = V::sub_epi32(e, V::set1_epi32(127 + 14));
+      const I idx = V::sub_epi32(V::srlv_epi32(v, k), V::set1_epi32(static_cast<std::int32_t>(kLog2Base)));
+      const I t = V::and_(V::gather_epi32_scale2_masked(table, idx, mlog), V::set1_epi32(0xFFFF));
+      const I lg = V::add_epi32(t, V::template slli_epi32<11>(k));
+      den32 = V::add_epi32(den32, V::and_(V::sub_epi32(lg, V::set1_epi32(2048 * 17)), mlog));
+      den_non_log += V::kLanes32 - V::count_true_epi32(mlog);
+    }
+    if constexpr (!kNum) continue;
     const I s2 = V::loadu(s2p + j);
     const I s12 = V::loadu(s12p + j);
-    const I mlog = V::cmpgt_epi32(s1, nsq_m1);
-
-    // log2_32(sigma_nsq + sigma1_sq): v >= 2^18 where used; (v >> 1) without its
-    // low 8 bits converts to float exactly, and its exponent is log2(v) - 1.
-    const I v = V::add_epi32(s1, nsq);
-    const I vh = V::andnot(V::set1_epi32(0xFF), V::template srli_epi32<1>(v));
-    const I e = V::template srli_epi32<23>(V::cvtepi32_ps_bits(vh));
-    const I k = V::sub_epi32(e, V::set1_epi32(127 + 14));
-    const I idx = V::sub_epi32(V::srlv_epi32(v, k), V::set1_epi32(static_cast<std::int32_t>(kLog2Base)));
-    const I t = V::and_(V::gather_epi32_scale2_masked(table, idx, mlog), V::set1_epi32(0xFFFF));
-    const I lg = V::add_epi32(t, V::template slli_epi32<11>(k));
-    den32 = V::add_epi32(den32, V::and_(V::sub_epi32(lg, V::set1_epi32(2048 * 17)), mlog));
 
     const I s2_nl = V::andnot(mlog, s2);
     nonlog64 = V::add_epi64(nonlog64, V::cvtepi32_epi64(V::lo_half(s2_nl)));
     nonlog64 = V::add_epi64(nonlog64, V::cvtepi32_epi64(V::hi_half(s2_nl)));
-    den_non_log += V::kLanes32 - V::count_true_epi32(mlog);
 
     const I mnum = V::and_(mlog, V::and_(V::cmpgt_epi32(s12, zero), V::cmpgt_epi32(s2, zero)));
     if (V::all_zero(mnum)) continue;
@@ -347,11 +400,18 @@ void accumulate(VifAccum& acc, const std::int32_t* s1p, const std::int32_t* s2p,
   acc.num_log += static_cast<std::int64_t>(V::reduce_add_epi64(num64));
   acc.num_non_log += static_cast<std::int64_t>(V::reduce_add_epi64(nonlog64));
   acc.den_non_log += den_non_log;
-  for (; j < w; ++j) vif_accumulate(acc, Sigmas{s1p[j], s2p[j], s12p[j]}, gain_limit, table);
+  for (; j < w; ++j) accumulate_pixel<P>(acc, s1p[j], s2p, s12p, j, gain_limit, table);
 }
 
-// The statistic of scale S (< 3) over output rows [y0, y1).
-template <class V, int S, class T>
+// Whether part P fills vertical row q (mu1, mu2, then H and L of xx, yy, xy).
+template <Part P>
+constexpr bool filtered_by(int q) {
+  const bool ref = q == 0 || q == 2 || q == 3;
+  return P == Part::Both || (P == Part::Ref) == ref;
+}
+
+// The statistic of scale S (< 3) over output rows [y0, y1), or its part P.
+template <class V, int S, class T, Part P = Part::Both>
 VifAccum stat(const Band<T>& b, RowScratch& ws) {
   constexpr bool kSplit = !(S == 0 && std::is_same_v<T, std::uint8_t>);
   constexpr int W = TapPairs<V, S>::W;
@@ -379,26 +439,36 @@ VifAccum stat(const Band<T>& b, RowScratch& ws) {
     for (; next_row <= last; ++next_row) {
       std::uint16_t* out[kRingRows];
       for (int q = 0; q < kRingRows; ++q) out[q] = ws.ring_row(next_row % kSlots, q);
-      products<V, kSplit>(ref.row(next_row), dis.row(next_row), w, out);
+      products<V, kSplit, P>(ref.row(next_row), dis.row(next_row), w, out);
     }
     for (int t = 0; t < W + n - 1; ++t) {
       const int slot = reflect(i - R + t, h) % kSlots;
       for (int q = 0; q < kRingRows; ++q) rows[q][t] = ws.ring_row(slot, q);
     }
     if (n == kRowBlock) {
-      vertical<V, S, kSplit, kRowBlock>(tp, rows, w, b.rnd, v);
+      vertical<V, S, kSplit, kRowBlock, P>(tp, rows, w, b.rnd, v);
     } else {
       for (int o = 0; o < n; ++o) {
         const std::uint16_t* one[kRingRows][kRingSlots];
         for (int q = 0; q < kRingRows; ++q)
           for (int t = 0; t < W; ++t) one[q][t] = rows[q][o + t];
-        vertical<V, S, kSplit, 1>(tp, one, w, b.rnd, &v[o]);
+        vertical<V, S, kSplit, 1, P>(tp, one, w, b.rnd, &v[o]);
       }
     }
     for (int o = 0; o < n; ++o) {
-      for (int q = 0; q < kVertical; ++q) mirror_row(v[o][q], w, R);
-      horizontal<V, S>(tp, v[o], w, s1, s2, s12);
-      accumulate<V>(acc, s1, s2, s12, w, b.gain_limit, b.log2);
+      for (int q = 0; q < kVertical; ++q)
+        if (filtered_by<P>(q)) mirror_row(v[o][q], w, R);
+      const std::size_t row = static_cast<std::size_t>(i + o) * w;
+      if constexpr (P == Part::Ref) {
+        horizontal<V, S, P>(tp, v[o], w, b.ref_s1 + row, s2, s12, b.ref_mu1 + row);
+        accumulate<V, P>(acc, b.ref_s1 + row, nullptr, nullptr, w, b.gain_limit, b.log2);
+      } else if constexpr (P == Part::Dis) {
+        horizontal<V, S, P>(tp, v[o], w, s1, s2, s12, b.ref_mu1 + row);
+        accumulate<V, P>(acc, b.ref_s1 + row, s2, s12, w, b.gain_limit, b.log2);
+      } else {
+        horizontal<V, S>(tp, v[o], w, s1, s2, s12);
+        accumulate<V>(acc, s1, s2, s12, w, b.gain_limit, b.log2);
+      }
     }
   }
   return acc;
@@ -434,6 +504,7 @@ void subsample(const Band<T>& b, std::uint16_t* out_ref, std::uint16_t* out_dis,
   };
   for (unsigned oi = b.y0; oi < b.y1; ++oi) {
     for (int which = 0; which < 2; ++which) {
+      if (!out[which]) continue;
       const T* rows[W];
       for (int k = 0; k < W; ++k)
         rows[k] = src[which]->row(reflect(static_cast<int>(2 * oi) - R + k, static_cast<int>(h)));
@@ -483,6 +554,14 @@ FVMAF_DSP_FILL void fill(Dsp& d) {
   d.stat[0] = stat<V, 0, std::uint16_t>;
   d.stat[1] = stat<V, 1, std::uint16_t>;
   d.stat[2] = stat<V, 2, std::uint16_t>;
+  d.stat_part_u8[0] = stat<V, 0, std::uint8_t, Part::Ref>;
+  d.stat_part_u8[1] = stat<V, 0, std::uint8_t, Part::Dis>;
+  d.stat_part[0][0] = stat<V, 0, std::uint16_t, Part::Ref>;
+  d.stat_part[1][0] = stat<V, 0, std::uint16_t, Part::Dis>;
+  d.stat_part[0][1] = stat<V, 1, std::uint16_t, Part::Ref>;
+  d.stat_part[1][1] = stat<V, 1, std::uint16_t, Part::Dis>;
+  d.stat_part[0][2] = stat<V, 2, std::uint16_t, Part::Ref>;
+  d.stat_part[1][2] = stat<V, 2, std::uint16_t, Part::Dis>;
   d.subsample_u8 = subsample<V, 0, std::uint8_t>;
   d.subsample[0] = subsample<V, 0, std::uint16_t>;
   d.subsample[1] = subsample<V, 1, std::uint16_t>;

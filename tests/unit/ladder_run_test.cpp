@@ -1,8 +1,9 @@
 // The encoding ladder's engine side (engine/ladder_run.hpp): every encode's Result equals
-// its single pair's (run_sources), value for value, with motion's SAD and VIF's reference
-// part computed by one run and taken by the others (core/reference_memo.hpp), and the
+// its single pair's (run_sources), value for value, with motion's SAD and VIF's and ADM's
+// reference parts computed by one run and taken by the others (core/reference_memo.hpp), and the
 // memo's own rules: computed once for every caller, computed again once forgotten or after
 // a failure, blocks dropped once every sharer had them and reused when dropped.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -134,12 +135,12 @@ class LadderRunTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   // An 8-bit 4:2:0 y4m of smooth noise (seeded) that moves from frame to frame.
-  std::string video(const std::string& name, unsigned frames, unsigned seed) {
+  std::string video(const std::string& name, unsigned frames, unsigned seed, unsigned height = kH) {
     const std::string p = (dir_ / name).string();
     std::ofstream f(p, std::ios::binary);
-    f << "YUV4MPEG2 W" << kW << " H" << kH << " F25:1 Ip C420\n";
+    f << "YUV4MPEG2 W" << kW << " H" << height << " F25:1 Ip C420\n";
     std::mt19937 rng(seed);
-    std::string bytes(kW * kH * 3 / 2, '\0');
+    std::string bytes(kW * height * 3 / 2, '\0');
     for (unsigned k = 0; k < frames; ++k) {
       for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>((i * 7 + k * 13 + rng() % 32) & 0xff);
       f << "FRAME\n" << bytes;
@@ -230,6 +231,33 @@ TEST_F(LadderRunTest, VifReferencePartIsComputedOnceAFrame) {
     // Frames 0..4 asked by the two 5-frame encodes, 0..2 by the 3-frame one: once a frame.
     EXPECT_EQ(stats.reference_values_computed, 5u);
     EXPECT_EQ(stats.reference_values_shared, 2u * 5 + 3 - 5);
+  }
+}
+
+// ADM's reference part (every scale's transform and denominators) likewise, with AIM and
+// without, scale 0 skipped or not. At 32 rows scale 3 reads libvmaf's phantom row, which
+// comes from the distorted picture's decoupling too: there nothing is shared, and the
+// values are still the single pair's.
+TEST_F(LadderRunTest, AdmReferencePartIsComputedOnceAFrame) {
+  for (const unsigned height : {kH, 32u}) {
+    for (const char* opts : {"", "aim", "skip0"}) {
+      SCOPED_TRACE(fmt::format("{} rows, {}", height, opts));
+      EngineOptions o;
+      o.no_prediction = true;
+      o.threads = 3;
+      o.features.push_back({"adm",
+                            {{"debug", "true"},
+                             {"adm_skip_aim", std::string(opts) == "aim" ? "false" : "true"},
+                             {"adm_skip_scale0", std::string(opts) == "skip0" ? "true" : "false"}}});
+      const Engine engine(o);
+      const std::string ref = video("aref.y4m", 5, 31, height);
+      const std::vector<std::string> dis{video("aa.y4m", 5, 32, height), video("ab.y4m", 5, 33, height),
+                                         video("ac.y4m", 3, 34, height)};
+      const LadderStats stats = ladder_equals_pairs(engine, ref, dis);
+      const bool shared = height == kH;
+      EXPECT_EQ(stats.reference_values_computed, shared ? 5u : 0u);
+      EXPECT_EQ(stats.reference_values_shared, shared ? 2u * 5 + 3 - 5 : 0u);
+    }
   }
 }
 

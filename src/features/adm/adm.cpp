@@ -1,7 +1,11 @@
 #include "features/adm/adm.hpp"
 
+#include <fmt/format.h>
+
+#include <memory>
 #include <stdexcept>
 
+#include "core/reference_memo.hpp"
 #include "core/registry.hpp"
 #include "features/adm/adm_options.hpp"
 #include "features/adm/adm_outputs.hpp"
@@ -32,11 +36,29 @@ void AdmExtractor::init(const VideoGeometry& g) {
   check_frame_size(g.width, g.height);
   geometry_ = g;
   cpu_ = std::make_unique<AdmCpu>(cfg_, g.width, g.height, g.bpc);
+  // What the reference's part depends on besides the picture: the geometry and every
+  // option (the regions and the denominators' weights follow from them).
+  stage_key_ = fmt::format("adm_ref:{}x{}:{}:{}:{}:{}:{}:{}:{}:{}:{}:{}:{}:{}", g.width, g.height, g.bpc,
+                           cfg_.enhn_gain_limit, cfg_.norm_view_dist, cfg_.ref_display_height,
+                           static_cast<int>(cfg_.csf_mode), cfg_.csf_scale, cfg_.csf_diag_scale, cfg_.noise_weight,
+                           cfg_.dlm_weight, cfg_.min_val, cfg_.skip_aim, cfg_.skip_scale0);
 }
 
 void AdmExtractor::submit(const FrameInput& f) {
   ScaleSums sums[kScales];
-  cpu_->compute(f.ref->plane(0), f.dis->plane(0), sums, f.parallel);
+  std::shared_ptr<const AdmCpu::RefStage> stage;
+  if (f.reference_memo && cpu_->shares_reference()) {
+    // On an encoding ladder the reference's part (its transform and denominators) is
+    // computed by the first run to ask and taken by the others: every encode's run has the
+    // same reference picture at this index (docs/adr/0014-encoding-ladder.md).
+    stage = std::static_pointer_cast<const AdmCpu::RefStage>(f.reference_memo->once_block(stage_key_, f.index, [&] {
+      const std::shared_ptr<AdmCpu::RefStage> st =
+          f.reference_memo->reusable<AdmCpu::RefStage>(stage_key_, [&] { return cpu_->make_stage(); });
+      cpu_->compute_reference(f.ref->plane(0), *st, f.parallel);
+      return std::static_pointer_cast<const void>(st);
+    }));
+  }
+  cpu_->compute(f.ref->plane(0), f.dis->plane(0), sums, f.parallel, stage.get());
   scores_ = finish_frame(cfg_, cpu_->params(), sums, geometry_.width, geometry_.height);
 }
 

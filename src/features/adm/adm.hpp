@@ -1,6 +1,7 @@
 // libvmaf's integer ADM extractor ("adm", integer_adm.c) on the CPU: adm2 (DLM), aim,
 // adm3, adm_scale0..3 and, with debug, the numerators and denominators, under the
-// option-dependent names libvmaf gives them.
+// option-dependent names libvmaf gives them. On an encoding ladder the reference's part
+// is computed once a frame for every encode (AdmCpu::RefStage).
 #pragma once
 
 #include <array>
@@ -32,6 +33,7 @@ class AdmExtractor final : public FeatureExtractor {
   VideoGeometry geometry_;
   std::unique_ptr<AdmCpu> cpu_;
   AdmScores scores_;  // this frame's, between submit and collect
+  std::string stage_key_;  // the reference's part in an encoding ladder's memo
 };
 
 }  // namespace fastvmaf::adm

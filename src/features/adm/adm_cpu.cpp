@@ -1,6 +1,8 @@
 #include "features/adm/adm_cpu.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 #include "common/adm_csf.hpp"
 #include "core/sample.hpp"
@@ -106,7 +108,34 @@ AdmCpu::AdmCpu(const AdmConfig& config, unsigned width, unsigned height, unsigne
                                                : band_count(static_cast<unsigned>(params_[s].h), kMinBandRows, kMaxBands, height);
 }
 
-void AdmCpu::compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel) {
+std::unique_ptr<AdmCpu::RefStage> AdmCpu::make_stage() const {
+  auto st = std::make_unique<RefStage>();
+  auto size = [&](int s) { return static_cast<std::size_t>(params_[s].w) * params_[s].h; };
+  for (auto& b : st->band0) b.resize(size(0));
+  for (int s = 1; s < kScales; ++s)
+    for (auto& b : st->band[s - 1]) b.resize(size(s));
+  for (int s = 0; s + 1 < kScales; ++s) st->approx[s].resize(size(s));
+  return st;
+}
+
+void AdmCpu::compute_reference(const Plane& ref, RefStage& stage, const ParallelFor* parallel) {
+  ScaleSums den[kScales];
+  run_scales(ref, ref, den, parallel, Part::Ref, &stage);
+  for (int s = 0; s < kScales; ++s)
+    for (int k = 0; k < 3; ++k) stage.den[s][k] = den[s].den[k];
+}
+
+void AdmCpu::compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel,
+                     const RefStage* stage) {
+  // Part::Dis only reads the stage.
+  run_scales(ref, dis, sums, parallel, stage ? Part::Dis : Part::Both, const_cast<RefStage*>(stage));
+  if (stage)
+    for (int s = 0; s < kScales; ++s)
+      for (int k = 0; k < 3; ++k) sums[s].den[k] = stage->den[s][k];
+}
+
+void AdmCpu::run_scales(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel,
+                        Part part, RefStage* stage) {
   for (int s = 0; s < kScales; ++s) {
     const unsigned n = bands_[s];
     const unsigned h = static_cast<unsigned>(params_[s].h);
@@ -116,9 +145,9 @@ void AdmCpu::compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScal
       scratch.plan(ref.width, static_cast<unsigned>(params_[0].w), static_cast<unsigned>(params_[1].w));
       const int r0 = static_cast<int>(band_begin(h, n, b)), r1 = static_cast<int>(band_begin(h, n, b + 1));
       if (s == 0)
-        with_sample_type(bpc_, [&]<class T>() { scale0_rows<T>(ref, dis, r0, r1, band[b], scratch); });
+        with_sample_type(bpc_, [&]<class T>() { scale0_rows<T>(ref, dis, r0, r1, band[b], scratch, part, stage); });
       else
-        scale123_rows(s, r0, r1, band[b], scratch);
+        scale123_rows(s, r0, r1, band[b], scratch, part, stage);
     });
     // Integer sums (int64 wrapping as libvmaf's, uint64): any order gives libvmaf's.
     ScaleSums& t = sums[s];
@@ -133,17 +162,27 @@ void AdmCpu::compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScal
 }
 
 // Rows [r0, r1) of scale 0; rows r0 - 1 and r1 are decoupled too (for the measure).
+// Part::Ref transforms the reference's own rows into the stage and adds their
+// denominator; Part::Dis transforms the distorted picture's and reads the reference's
+// detail rows from the stage.
 template <typename Pixel>
-void AdmCpu::scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, ScaleSums& sums, Scratch& s) {
+void AdmCpu::scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, ScaleSums& sums, Scratch& s, Part part,
+                         RefStage* stage) {
   const ScaleParams& p = params_[0];
   const bool bands = !cfg_.skip_scale0;  // skipping scale 0 keeps only its low-pass band
   const int bpc = static_cast<int>(bpc_);
-  const int d0 = std::max(0, r0 - 1), d1 = std::min(p.h, r1 + 1);
+  const bool ref_only = part == Part::Ref;
+  const int d0 = ref_only ? r0 : std::max(0, r0 - 1), d1 = ref_only ? r1 : std::min(p.h, r1 + 1);
+  const int pic0 = part == Part::Dis ? 1 : 0, pic1 = ref_only ? 1 : 2;
+  auto stage_row = [&](int i) -> BandRow<std::int16_t> {
+    const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(i) * p.w;
+    return {stage->band0[0].data() + at, stage->band0[1].data() + at, stage->band0[2].data() + at};
+  };
   for (int i = d0; i < d1; ++i) {
     const bool own = i >= r0 && i < r1;
     const bool detail = bands && in_rows(p.masker, i);
     if (!own && !detail) continue;
-    for (int pic = 0; pic < 2; ++pic) {
+    for (int pic = pic0; pic < pic1; ++pic) {
       const Plane& plane = pic ? dis : ref;
       const Pixel* src[4];
       for (int t = 0; t < 4; ++t) src[t] = plane.row<Pixel>(static_cast<unsigned>(dwt_source_index(i, t, p.in_h)));
@@ -155,31 +194,43 @@ void AdmCpu::scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, Sca
         k_.dwt0_vertical_u16(src, p.in_w, bpc, lo + 1, hi ? hi + 1 : nullptr);
       pad_row(lo, p.in_w);
       if (hi) pad_row(hi, p.in_w);
-      std::int32_t* a = own ? approx_[0][pic].data() + static_cast<std::ptrdiff_t>(i) * approx_stride_[0] : nullptr;
+      std::int32_t* a = !own ? nullptr
+                        : ref_only ? stage->approx[0].data() + static_cast<std::ptrdiff_t>(i) * p.w
+                                   : approx_[0][pic].data() + static_cast<std::ptrdiff_t>(i) * approx_stride_[0];
       Scratch::BandRows<std::int16_t>& b = s.band16[pic];
-      k_.dwt0_horizontal(lo, hi, own ? p.w : 0, a, p.masker.left, p.masker.right, {b.h.data(), b.v.data(), b.d.data()});
+      const BandRow<std::int16_t> out = ref_only && detail ? stage_row(i)
+                                                           : BandRow<std::int16_t>{b.h.data(), b.v.data(), b.d.data()};
+      k_.dwt0_horizontal(lo, hi, own ? p.w : 0, a, p.masker.left, p.masker.right, out);
     }
     if (!detail) continue;
-    const BandRow<const std::int16_t> o = {s.band16[0].h.data(), s.band16[0].v.data(), s.band16[0].d.data()};
-    const BandRow<const std::int16_t> t = {s.band16[1].h.data(), s.band16[1].v.data(), s.band16[1].d.data()};
-    if (own && in_rows(p.measure, i)) {
+    BandRow<const std::int16_t> o = {s.band16[0].h.data(), s.band16[0].v.data(), s.band16[0].d.data()};
+    if (part != Part::Both) {
+      const BandRow<std::int16_t> r = stage_row(i);
+      o = {r.h, r.v, r.d};
+    }
+    if (part != Part::Dis && own && in_rows(p.measure, i)) {
       std::uint64_t acc[3] = {0, 0, 0};
       k_.den0(o, p.measure.left, p.measure.right, acc);
       for (int b = 0; b < 3; ++b) sums.den[b] += row_total(acc[b], p.den_row_add, p.den_row_shift);
     }
+    if (ref_only) continue;
+    const BandRow<const std::int16_t> t = {s.band16[1].h.data(), s.band16[1].v.data(), s.band16[1].d.data()};
     k_.decouple0(o, t, p.masker.left, p.masker.right, decouple_[0], s.ring[i % 3].row);
     if (phantom_rows_ && own && i == p.h - 2) capture_phantom_row(p, i, s);
     if (i - 1 >= r0 && i - 1 < r1 && in_rows(p.measure, i - 1)) measure_row(p, i - 1, sums, s);
   }
-  if (bands && r1 == p.h && p.measure.bottom == p.h) measure_row(p, p.h - 1, sums, s);
+  if (!ref_only && bands && r1 == p.h && p.measure.bottom == p.h) measure_row(p, p.h - 1, sums, s);
 }
 
-// Rows [r0, r1) of scale 1, 2 or 3, from the previous scale's approximation band.
-void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s) {
+// Rows [r0, r1) of scale 1, 2 or 3, from the previous scale's approximation band (the
+// parts as in scale0_rows; the reference's approximation bands are the stage's).
+void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s, Part part, RefStage* stage) {
   const ScaleParams& p = params_[scale];
   const DwtRounding& rd = kDwtS123[scale - 1];
   const bool keep_a = scale < kScales - 1;  // the last scale's low-pass band is not used
   const int in = scale == 2 ? 1 : 0, out = scale == 1 ? 1 : 0;  // approximation buffers
+  const bool ref_only = part == Part::Ref;
+  const int pic0 = part == Part::Dis ? 1 : 0, pic1 = ref_only ? 1 : 2;
   if (scale == 3 && phantom_rows_ && r0 == 0) {
     // libvmaf's row -1 of the reference's band a: the last int16 row but one of the
     // scale-0 csf_f band d, read as int32 pairs; for the distorted picture an
@@ -189,18 +240,32 @@ void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& 
           static_cast<std::uint16_t>(phantom_csf_row_[2 * j]) |
           (static_cast<std::uint32_t>(static_cast<std::uint16_t>(phantom_csf_row_[2 * j + 1])) << 16));
   }
-  const int d0 = std::max(0, r0 - 1), d1 = std::min(p.h, r1 + 1);
+  // The approximation band a picture reads (the previous scale's) and writes.
+  auto input = [&](int pic) -> std::pair<const std::int32_t*, int> {
+    if (pic == 0 && part != Part::Both) return {stage->approx[scale - 1].data(), params_[scale - 1].w};
+    return {approx_[in][pic].data(), approx_stride_[in]};
+  };
+  auto output_row = [&](int pic, int i) -> std::int32_t* {
+    if (ref_only) return stage->approx[scale].data() + static_cast<std::ptrdiff_t>(i) * p.w;
+    return approx_[out][pic].data() + static_cast<std::ptrdiff_t>(i) * approx_stride_[out];
+  };
+  auto stage_row = [&](int i) -> BandRow<std::int32_t> {
+    const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(i) * p.w;
+    auto& b = stage->band[scale - 1];
+    return {b[0].data() + at, b[1].data() + at, b[2].data() + at};
+  };
+  const int d0 = ref_only ? r0 : std::max(0, r0 - 1), d1 = ref_only ? r1 : std::min(p.h, r1 + 1);
   for (int i = d0; i < d1; ++i) {
     const bool own = i >= r0 && i < r1;
     const bool detail = in_rows(p.masker, i);
     const bool write_a = own && keep_a;
     if (!detail && !write_a) continue;
-    for (int pic = 0; pic < 2; ++pic) {
-      const std::int32_t* src = approx_[in][pic].data();
+    for (int pic = pic0; pic < pic1; ++pic) {
+      const auto [src, stride] = input(pic);
       const std::int32_t* r[4];
       for (int t = 0; t < 4; ++t) {
         const int k = dwt_source_index(i, t, p.in_h);
-        r[t] = k >= 0 ? src + static_cast<std::ptrdiff_t>(k) * approx_stride_[in]
+        r[t] = k >= 0 ? src + static_cast<std::ptrdiff_t>(k) * stride
                       : (pic ? zero_row_.data() : phantom_ref_row_.data());
       }
       std::int32_t* lo = s.lo32[pic].data();
@@ -212,30 +277,37 @@ void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& 
     if (scale == 3 && phantom_cols_) {
       // libvmaf's column -1 of its four vertical-pass rows, laid out back to back
       // after the heap block header (zero): each is the previous row's last sample.
+      // (A frame with phantom columns never shares its reference: both pictures here.)
       s.lo32[0][0] = 0;
       s.hi32[0][0] = s.lo32[0][p.in_w];
       s.lo32[1][0] = s.hi32[0][p.in_w];
       s.hi32[1][0] = s.lo32[1][p.in_w];
     }
-    for (int pic = 0; pic < 2; ++pic) {
-      std::int32_t* a =
-          write_a ? approx_[out][pic].data() + static_cast<std::ptrdiff_t>(i) * approx_stride_[out] : nullptr;
+    for (int pic = pic0; pic < pic1; ++pic) {
+      std::int32_t* a = write_a ? output_row(pic, i) : nullptr;
       Scratch::BandRows<std::int32_t>& b = s.band32[pic];
+      const BandRow<std::int32_t> bands_out =
+          ref_only && detail ? stage_row(i) : BandRow<std::int32_t>{b.h.data(), b.v.data(), b.d.data()};
       k_.dwt123_horizontal(s.lo32[pic].data(), detail ? s.hi32[pic].data() : nullptr, write_a ? p.w : 0, a,
-                           p.masker.left, p.masker.right, rd.h_add, rd.h_shift, {b.h.data(), b.v.data(), b.d.data()});
+                           p.masker.left, p.masker.right, rd.h_add, rd.h_shift, bands_out);
     }
     if (!detail) continue;
-    const BandRow<const std::int32_t> o = {s.band32[0].h.data(), s.band32[0].v.data(), s.band32[0].d.data()};
-    const BandRow<const std::int32_t> t = {s.band32[1].h.data(), s.band32[1].v.data(), s.band32[1].d.data()};
-    if (own && in_rows(p.measure, i)) {
+    BandRow<const std::int32_t> o = {s.band32[0].h.data(), s.band32[0].v.data(), s.band32[0].d.data()};
+    if (part != Part::Both) {
+      const BandRow<std::int32_t> r = stage_row(i);
+      o = {r.h, r.v, r.d};
+    }
+    if (part != Part::Dis && own && in_rows(p.measure, i)) {
       std::uint64_t acc[3] = {0, 0, 0};
       k_.den123(o, p.measure.left, p.measure.right, scale, p.den_cub_add, p.den_cub_shift, acc);
       for (int b = 0; b < 3; ++b) sums.den[b] += row_total(acc[b], p.den_row_add, p.den_row_shift);
     }
+    if (ref_only) continue;
+    const BandRow<const std::int32_t> t = {s.band32[1].h.data(), s.band32[1].v.data(), s.band32[1].d.data()};
     k_.decouple123(o, t, p.masker.left, p.masker.right, decouple_[scale], s.ring[i % 3].row);
     if (i - 1 >= r0 && i - 1 < r1 && in_rows(p.measure, i - 1)) measure_row(p, i - 1, sums, s);
   }
-  if (r1 == p.h && p.measure.bottom == p.h) measure_row(p, p.h - 1, sums, s);
+  if (!ref_only && r1 == p.h && p.measure.bottom == p.h) measure_row(p, p.h - 1, sums, s);
 }
 
 void AdmCpu::measure_row(const ScaleParams& p, int row, ScaleSums& sums, const Scratch& s) const {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/parallel.hpp"
@@ -31,9 +32,29 @@ class AdmCpu {
   AdmCpu(const AdmConfig& config, unsigned width, unsigned height, unsigned bpc);
   AdmCpu(const AdmConfig& config, unsigned width, unsigned height, unsigned bpc, const Dsp& dsp);
 
+  // The reference's part of one frame, computed once for all the encodes of a ladder
+  // (docs/adr/0014-encoding-ladder.md): every scale's detail bands over the masker region
+  // and approximation band (the next scale's input), as the DWT gives them, and the
+  // denominator sums. They depend on the reference, the geometry and the configuration
+  // alone, except on frames whose scale 3 reads libvmaf's phantom row or column (17 to 32
+  // samples high or wide: it comes from the distorted picture's decoupling too): there
+  // `shares_reference()` is false.
+  struct RefStage {
+    std::vector<std::int16_t> band0[3];     // scale 0: h, v, d, params(0).w per row
+    std::vector<std::int32_t> band[3][3];   // scales 1..3: [scale - 1][h, v, d]
+    std::vector<std::int32_t> approx[3];    // the approximation bands scales 0..2 give
+    std::uint64_t den[kScales][3] = {};
+  };
+  bool shares_reference() const { return !phantom_rows_ && !phantom_cols_; }
+  // A stage of this geometry (then filled by compute_reference, any number of times).
+  std::unique_ptr<RefStage> make_stage() const;
+  void compute_reference(const Plane& ref, RefStage& stage, const ParallelFor* parallel = nullptr);
+
   // The integer totals of every scale for one frame pair (luma planes); bands on
-  // `parallel`'s threads, or in order here when it is null.
-  void compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel = nullptr);
+  // `parallel`'s threads, or in order here when it is null. With `stage` (of this frame's
+  // reference, from compute_reference) the reference's part is taken from it, not computed.
+  void compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel = nullptr,
+               const RefStage* stage = nullptr);
 
   const ScaleParams (&params() const)[kScales] { return params_; }
   // The bands of scale s (depends on the size only).
@@ -42,9 +63,15 @@ class AdmCpu {
  private:
   struct Scratch;
 
+  // What a pass over a band's rows computes: both pictures; the reference's part into a
+  // stage (its own rows only: no decoupling); the rest, with the stage's reference rows.
+  enum class Part { Both, Ref, Dis };
   template <typename Pixel>
-  void scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, ScaleSums& sums, Scratch& s);
-  void scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s);
+  void scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, ScaleSums& sums, Scratch& s, Part part,
+                   RefStage* stage);
+  void scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s, Part part, RefStage* stage);
+  void run_scales(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel,
+                  Part part, RefStage* stage);
   void measure_row(const ScaleParams& p, int row, ScaleSums& sums, const Scratch& s) const;
   // Scale 3 of a frame 17..32 samples high or wide reads one row or column before
   // its input in libvmaf; these supply the values libvmaf finds there.

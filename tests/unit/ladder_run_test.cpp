@@ -1,6 +1,6 @@
 // The encoding ladder's engine side (engine/ladder_run.hpp): every encode's Result equals
-// its single pair's (run_sources), value for value, with motion's SAD and VIF's and ADM's
-// reference parts computed by one run and taken by the others (core/reference_memo.hpp), and the
+// its single pair's (run_sources), value for value, with motion's SAD, VIF's and ADM's
+// reference parts and SpEED's chroma analyses computed by one run and taken by the others (core/reference_memo.hpp), and the
 // memo's own rules: computed once for every caller, computed again once forgotten or after
 // a failure, blocks dropped once every sharer had them and reused when dropped.
 #include <fmt/format.h>
@@ -8,7 +8,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -135,12 +137,13 @@ class LadderRunTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   // An 8-bit 4:2:0 y4m of smooth noise (seeded) that moves from frame to frame.
-  std::string video(const std::string& name, unsigned frames, unsigned seed, unsigned height = kH) {
+  std::string video(const std::string& name, unsigned frames, unsigned seed, unsigned height = kH,
+                    unsigned width = kW) {
     const std::string p = (dir_ / name).string();
     std::ofstream f(p, std::ios::binary);
-    f << "YUV4MPEG2 W" << kW << " H" << height << " F25:1 Ip C420\n";
+    f << "YUV4MPEG2 W" << width << " H" << height << " F25:1 Ip C420\n";
     std::mt19937 rng(seed);
-    std::string bytes(kW * height * 3 / 2, '\0');
+    std::string bytes(width * height * 3 / 2, '\0');
     for (unsigned k = 0; k < frames; ++k) {
       for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>((i * 7 + k * 13 + rng() % 32) & 0xff);
       f << "FRAME\n" << bytes;
@@ -160,6 +163,29 @@ class LadderRunTest : public ::testing::Test {
     }
     ASSERT_EQ(a.models.size(), b.models.size());
     for (std::size_t m = 0; m < a.models.size(); ++m) EXPECT_EQ(0, std::memcmp(&a.models[m].mean, &b.models[m].mean, 8));
+  }
+
+  // A 4:2:0 y4m of a smooth pattern (moving from frame to frame) plus noise, every plane:
+  // SpEED finds no structure in the noise video() makes (its scores are 0 there).
+  std::string smooth_video(const std::string& name, unsigned frames, unsigned seed, unsigned width, unsigned height) {
+    const std::string p = (dir_ / name).string();
+    std::ofstream f(p, std::ios::binary);
+    f << "YUV4MPEG2 W" << width << " H" << height << " F25:1 Ip C420\n";
+    std::mt19937 rng(seed);
+    for (unsigned k = 0; k < frames; ++k) {
+      std::string bytes;
+      for (int plane = 0; plane < 3; ++plane) {
+        const unsigned w = plane ? width / 2 : width, h = plane ? height / 2 : height;
+        for (unsigned y = 0; y < h; ++y)
+          for (unsigned x = 0; x < w; ++x) {
+            const double v = 128 + 50 * std::sin(x * 0.05 + k * 0.3 + seed) * std::cos(y * 0.04 - seed) +
+                             static_cast<int>(rng() % 41) - 20;
+            bytes.push_back(static_cast<char>(std::clamp(static_cast<int>(v), 0, 255)));
+          }
+      }
+      f << "FRAME\n" << bytes;
+    }
+    return p;
   }
 
   // Scores `dis` against `ref` as one ladder (a thread per encode), checks that every
@@ -259,6 +285,29 @@ TEST_F(LadderRunTest, AdmReferencePartIsComputedOnceAFrame) {
       EXPECT_EQ(stats.reference_values_shared, shared ? 2u * 5 + 3 - 5 : 0u);
     }
   }
+}
+
+// SpEED's chroma analyses of the reference (U and V) likewise (on 352x320 frames: SpEED
+// needs chroma planes of 80 samples and some blocks to compare).
+TEST_F(LadderRunTest, SpeedChromaReferenceAnalysesAreMadeOnceAFrame) {
+  EngineOptions o;
+  o.no_prediction = true;
+  o.threads = 3;
+  o.features.push_back({"speed_chroma", {}});
+  const Engine engine(o);
+  const std::string ref = smooth_video("sref.y4m", 4, 41, 352, 320);
+  const std::vector<std::string> dis{smooth_video("sa.y4m", 4, 42, 352, 320), smooth_video("sb.y4m", 2, 43, 352, 320)};
+  // The scores this test compares are not all 0 (where a wrong reference would go unseen).
+  {
+    auto r1 = io::open_y4m(ref);
+    auto d1 = io::open_y4m(dis[0]);
+    const Result single = run_sources(engine, *r1, *d1, {});
+    ASSERT_FALSE(single.series.empty());
+    EXPECT_NE(single.series[0].values[0], 0.0);
+  }
+  const LadderStats stats = ladder_equals_pairs(engine, ref, dis);
+  EXPECT_EQ(stats.reference_values_computed, 4u);
+  EXPECT_EQ(stats.reference_values_shared, 2u);
 }
 
 TEST_F(LadderRunTest, OneEncodeSharesNothing) {

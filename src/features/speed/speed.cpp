@@ -1,6 +1,8 @@
 #include "features/speed/speed.hpp"
 
 #include <algorithm>
+#include <array>
+#include <memory>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -9,6 +11,7 @@
 #include "common/gaussian.hpp"
 #include "common/resample.hpp"
 #include "core/feature_name.hpp"
+#include "core/reference_memo.hpp"
 #include "core/registry.hpp"
 #include "core/sample.hpp"
 #include "features/speed/speed_math.hpp"
@@ -104,18 +107,36 @@ void SpeedChromaExtractor::init(const VideoGeometry& g) {
                                    1u << sx, 1u << sy);
   bpc_ = g.bpc;
   for (auto& p : planes_) p = std::make_unique<SpeedPlane>(settings_, d);
+  // What the reference's analyses depend on besides the picture: the geometry and the
+  // analysis settings (max_val only clips the score).
+  ref_key_ = fmt::format("speed_chroma_ref:{}x{}:{}:{}:{}:{}:{}:{}:{}:{}", g.width, g.height, to_string(g.format), g.bpc,
+                         settings_.kernelscale, settings_.sigma_nn, settings_.nn_floor, settings_.prescale,
+                         static_cast<int>(settings_.method), settings_.weight_var_mode);
 }
 
 void SpeedChromaExtractor::submit(const FrameInput& f) {
   // Analysis a: plane U (a < 2) or V, reference (even a) or distorted; independent.
-  parallel_for(f.parallel, 4, [&](unsigned a) {
+  auto analyze = [&](unsigned a, BlockStats& out) {
     const Picture& pic = a % 2 ? *f.dis : *f.ref;
-    planes_[a]->analyze(PictureRows(pic.plane(1 + static_cast<int>(a / 2)), bpc_), stats_[a]);
-  });
+    planes_[a]->analyze(PictureRows(pic.plane(1 + static_cast<int>(a / 2)), bpc_), out);
+  };
+  // On a ladder the reference's two analyses read the reference picture alone: the first
+  // run to ask makes them for every encode's run.
+  std::shared_ptr<const std::array<BlockStats, 2>> shared;
+  if (f.reference_memo) {
+    shared = std::static_pointer_cast<const std::array<BlockStats, 2>>(f.reference_memo->once_block(ref_key_, f.index, [&] {
+      auto st = std::make_shared<std::array<BlockStats, 2>>();
+      parallel_for(f.parallel, 2, [&](unsigned c) { analyze(2 * c, (*st)[c]); });
+      return std::static_pointer_cast<const void>(st);
+    }));
+    parallel_for(f.parallel, 2, [&](unsigned c) { analyze(2 * c + 1, stats_[2 * c + 1]); });
+  } else {
+    parallel_for(f.parallel, 4, [&](unsigned a) { analyze(a, stats_[a]); });
+  }
   float score[2];
   bool singular[2];
   for (int c = 0; c < 2; ++c) {
-    const BlockStats& ref = stats_[2 * c];
+    const BlockStats& ref = shared ? (*shared)[c] : stats_[2 * c];
     const BlockStats& dis = stats_[2 * c + 1];
     score[c] = planes_[2 * c]->score(ref, dis);
     singular[c] = ref.singular || dis.singular;

@@ -42,6 +42,9 @@ class SpeedChromaExtractor final : public FeatureExtractor {
   std::unique_ptr<SpeedPlane> planes_[4];
   BlockStats stats_[4];
   float score_u_ = 0, score_v_ = 0, score_uv_ = 0;
+  // On an encoding ladder the reference's analyses (U and V) are made once a frame for
+  // every encode (docs/adr/0014-encoding-ladder.md); their key in the memo.
+  std::string ref_key_;
 };
 
 class SpeedTemporalExtractor final : public FeatureExtractor {

@@ -11,9 +11,11 @@
 
 #include "core/error.hpp"
 #include "core/reference_memo.hpp"
+#include "engine/context_scope.hpp"
 #include "engine/engine_impl.hpp"
 #include "engine/run.hpp"
 #include "engine/source_run.hpp"
+#include "engine/thread_pool.hpp"
 #include "gpu/runtime.hpp"
 #include "io/frame_reader.hpp"
 
@@ -49,6 +51,14 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
   const EngineImpl& impl = EngineInternals::of(engine);
   if (threads_per_encode == 0) threads_per_encode = ladder_threads_per_encode(impl.threads, encodes.size());
   std::vector<LadderOutcome> out(encodes.size());
+  // On the CPU the encodes' runs take their work to one pool of the engine's threads, so
+  // that --threads bounds the pass as it bounds a single pair (a pool per run would start
+  // encodes x threads_per_encode workers: six for --threads 2 and six encodes), and a
+  // core that one encode leaves idle works for another. A GPU run's device strand keeps
+  // its own threads. Declared before the lanes: it outlives their runs.
+  std::unique_ptr<ThreadPool> pool;
+  if (impl.gpu == Backend::Cpu && encodes.size() > 1)
+    pool = std::make_unique<ThreadPool>(impl.threads, context_thread_init(impl, {}));
   // Values of the reference alone (motion's SAD, VIF's reference part), computed by one
   // run for all; with one encode there is nothing to share. Declared before the lanes, so
   // that it outlives their runs on every path out of here.
@@ -66,6 +76,7 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
       Run::Setup setup;
       setup.threads = threads_per_encode;
       setup.memo = shared;
+      setup.pool = pool.get();
       lane.run = std::make_unique<Run>(impl, ref.geometry(), Run::Hooks{}, std::move(setup));
       // A cut run (segments) submits its last frames again as the next segment's warm-up.
       lag = std::max(lag, lane.run->in_flight() + kMemoMargin);

@@ -39,9 +39,11 @@ struct LadderOutcome {
   std::exception_ptr error;      // else why not (what the single pair would have thrown)
 };
 
-// The worker threads each encode's run gets when the engine's `threads` are shared out
-// between `encodes` runs scoring at once: ceil(threads / encodes), at least 1 (a frame's
-// work differs between encodes; rounding up keeps every core busy).
+// The worker threads each encode's run is sized for (its frames in flight and read ahead)
+// when the engine's `threads` are shared out between `encodes` runs scoring at once:
+// ceil(threads / encodes), at least 1 (a frame's work differs between encodes; rounding up
+// keeps every core busy). On the CPU the runs work on one pool of the engine's threads; on
+// a GPU each run has this many threads of its own.
 unsigned ladder_threads_per_encode(unsigned threads, std::size_t encodes);
 
 // What the encodes shared beyond the reference's pictures: values of the reference alone

@@ -35,7 +35,7 @@ Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, S
       t0_(Clock::now()),
       scheduler_(setup.slots ? *setup.slots : engine.single_slots(), geometry,
                  setup.threads ? setup.threads : engine.threads, engine.options.subsample, setup.memo,
-                 context_thread_init(engine, std::move(setup.thread_init))) {
+                 context_thread_init(engine, std::move(setup.thread_init)), setup.pool) {
   setup_s_ = since(t0_);
   final_when_replayed_ = !any_values_at_flush(engine.slots);
 

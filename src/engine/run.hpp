@@ -63,6 +63,10 @@ class Run {
     // An encoding ladder's reference values shared between its runs
     // (core/reference_memo.hpp); null for a run of its own.
     ReferenceMemo* memo = nullptr;
+    // Worker threads shared with other runs (an encoding ladder's on the CPU: its encodes
+    // together use the engine's threads), null: `threads` of the run's own. `threads` still
+    // sizes the frames in flight and read ahead. CPU slots only; it outlives the run.
+    ThreadPool* pool = nullptr;
   };
   // Initialises every extractor for `geometry` (and the device pipeline).
   Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks);

@@ -59,7 +59,8 @@ FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel, Refere
 }  // namespace
 
 Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads,
-                     unsigned subsample, ReferenceMemo* memo, std::function<void()> thread_init)
+                     unsigned subsample, ReferenceMemo* memo, std::function<void()> thread_init,
+                     ThreadPool* shared_pool)
     : geometry_(geometry), subsample_(subsample ? subsample : 1), spec_count_(slots.size()), memo_(memo) {
   Backend gpu = Backend::Cpu;
   std::vector<gpu::Twin*> twins;
@@ -107,7 +108,13 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     slots_.push_back(std::move(s));
   }
   if (slots_.empty() && first_refusal) std::rethrow_exception(first_refusal);
-  pool_ = std::make_unique<ThreadPool>(threads, std::move(thread_init));
+  if (shared_pool && !twins.empty()) throw std::logic_error("a scheduler with GPU twins runs on threads of its own");
+  if (shared_pool) {
+    pool_ = shared_pool;
+  } else {
+    own_pool_ = std::make_unique<ThreadPool>(threads, std::move(thread_init));
+    pool_ = own_pool_.get();
+  }
   parallel_ = std::make_unique<PoolParallel>(*pool_);
   if (!twins.empty())
     device_ = std::make_unique<DeviceStrand>(gpu, std::move(twins), geometry, *pool_,
@@ -116,7 +123,28 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
                                              });
 }
 
-Scheduler::~Scheduler() { abandon(); }
+Scheduler::~Scheduler() {
+  abandon();
+  // A task has completed its job before it returns (run_strand even looks at its queue
+  // once more): wait until none of ours is left on a pool that outlives us.
+  std::unique_lock lock(mu_);
+  ++waiters_;
+  cv_.wait(lock, [this] { return tasks_ == 0; });
+  --waiters_;
+}
+
+void Scheduler::post(std::function<void()> task) {
+  {
+    std::lock_guard lock(mu_);
+    ++tasks_;
+  }
+  pool_->post([this, task = std::move(task)] {
+    task();
+    // Notified under the lock: the destructor, once it sees 0, may free cv_ and mu_ at once.
+    std::lock_guard lock(mu_);
+    if (--tasks_ == 0 && waiters_ > 0) cv_.notify_all();
+  });
+}
 
 void Scheduler::complete(Job& job, int units) {
   bool wake = false;
@@ -267,9 +295,9 @@ void Scheduler::submit(FramePair pair) {
         slot.queue.push_back(j);
         if (!slot.running) start = slot.running = true;
       }
-      if (start) pool_->post([this, &slot, k] { run_strand(slot, k); });
+      if (start) post([this, &slot, k] { run_strand(slot, k); });
     } else {
-      pool_->post([this, &slot, k, j] { run_on_instance(slot, k, *j); });
+      post([this, &slot, k, j] { run_on_instance(slot, k, *j); });
     }
   }
 }

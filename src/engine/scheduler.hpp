@@ -61,9 +61,12 @@ class Scheduler {
   // out (see left_out()); if every slot would be, the first refusal is thrown.
   // `memo`: an encoding ladder's shared reference values, handed to the CPU extractors
   // (FrameInput::reference_memo); null for a run of its own. `thread_init` runs first on
-  // each of its threads (ThreadPool).
+  // each of its threads (ThreadPool). `shared_pool`: threads shared with other schedulers
+  // (an encoding ladder's encodes on the CPU, within one --threads) instead of `threads`
+  // of its own; CPU slots only, and it must outlive the scheduler.
   Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& geometry, unsigned threads, unsigned subsample,
-            ReferenceMemo* memo = nullptr, std::function<void()> thread_init = {});
+            ReferenceMemo* memo = nullptr, std::function<void()> thread_init = {},
+            ThreadPool* shared_pool = nullptr);
   // Why each left-out slot refused the input, in slot order.
   const std::vector<std::string>& left_out() const { return left_out_; }
   ~Scheduler();
@@ -133,8 +136,13 @@ class Scheduler {
   unsigned prev_refs_ = 0;
   ReferenceMemo* memo_ = nullptr;
   std::unique_ptr<PoolParallel> parallel_;  // bands of a frame on pool_ (core/parallel.hpp)
+  // Tasks this scheduler posted that have not returned (guarded by mu_): a shared pool
+  // outlives the scheduler, so the destructor waits for them to leave its memory.
+  unsigned tasks_ = 0;
+  void post(std::function<void()> task);
+  ThreadPool* pool_ = nullptr;  // own_pool_, or the shared one
   // Last member: destroyed first, so running tasks finish while the rest still lives.
-  std::unique_ptr<ThreadPool> pool_;
+  std::unique_ptr<ThreadPool> own_pool_;
 };
 
 }  // namespace fastvmaf

@@ -324,5 +324,49 @@ TEST_F(LadderRunTest, OneEncodeSharesNothing) {
   EXPECT_EQ(stats.reference_values_shared, 0u);
 }
 
+// The threads this process runs now (Linux: /proc/self/task).
+unsigned process_threads() {
+  unsigned n = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator("/proc/self/task")) ++n;
+  return n;
+}
+
+// --threads bounds a ladder on the CPU as it bounds a single pair: six encodes with two
+// threads run on one pool of two workers, beside the readers (one per file), where a pool
+// per encode ran six. Every encode's values are still its single pair's.
+TEST_F(LadderRunTest, OnTheCpuTheEncodesShareTheEngineThreads) {
+  if (!fs::exists("/proc/self/task")) GTEST_SKIP() << "no /proc/self/task to count threads";
+  EngineOptions o;
+  o.no_prediction = true;
+  o.threads = 2;
+  o.features.push_back({"vif", {}});
+  o.features.push_back({"motion", {}});
+  const Engine engine(o);
+  const std::string ref = video("tref.y4m", 8, 31);
+  std::vector<std::string> dis;
+  for (int k = 0; k < 6; ++k) dis.push_back(video(fmt::format("t{}.y4m", k), 8, 32 + k));
+  auto r = io::open_y4m(ref);
+  std::vector<std::unique_ptr<io::VideoSource>> d;
+  std::vector<LadderEncode> encodes;
+  for (const auto& p : dis) {
+    d.push_back(io::open_y4m(p));
+    encodes.push_back({d.back().get(), {}});
+  }
+  const unsigned before = process_threads();
+  unsigned most = 0;
+  const auto out = run_ladder_sources(engine, *r, encodes, {}, 0, [&](unsigned) { most = std::max(most, process_threads()); });
+  EXPECT_GT(most, before);  // the count saw the pass's threads
+  // The engine's 2 workers and a reader per file (7), beside the threads there before.
+  EXPECT_LE(most, before + 2 + 7);
+  ASSERT_EQ(out.size(), dis.size());
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    SCOPED_TRACE(dis[k]);
+    ASSERT_TRUE(out[k].result.has_value());
+    auto r1 = io::open_y4m(ref);
+    auto d1 = io::open_y4m(dis[k]);
+    expect_same(*out[k].result, run_sources(engine, *r1, *d1, {}));
+  }
+}
+
 }  // namespace
 }  // namespace fastvmaf

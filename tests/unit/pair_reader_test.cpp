@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <memory>
@@ -183,7 +184,7 @@ TEST(PairReader, AnErrorStopsTheRunAtItsFrame) {
 // the frame, and keeps that count how many frames are still held.
 class FakeDeviceSource final : public VideoSource {
  public:
-  FakeDeviceSource(unsigned frames, std::shared_ptr<int> live) : VideoSource("fake.mp4", nullptr), count_(frames), live_(std::move(live)) {
+  FakeDeviceSource(unsigned frames, std::shared_ptr<std::atomic<int>> live) : VideoSource("fake.mp4", nullptr), count_(frames), live_(std::move(live)) {
     geometry_ = VideoGeometry{16, 8, PixelFormat::YUV420, 8};
     on_device_ = true;
   }
@@ -207,7 +208,7 @@ class FakeDeviceSource final : public VideoSource {
 
  private:
   unsigned count_;
-  std::shared_ptr<int> live_;
+  std::shared_ptr<std::atomic<int>> live_;
 };
 
 // Storage that must not be used: a side on the device takes no slab.
@@ -222,7 +223,7 @@ struct NoStorage final : PairStorage {
 
 TEST(PairReader, DeviceFramesTravelWithTheirKeepAndBesideAHostPicture) {
   const std::string ref = write_y4m("host_ref.y4m", 16, 8, 8, 5);
-  auto live = std::make_shared<int>(0);
+  auto live = std::make_shared<std::atomic<int>>(0);
   {
     auto r = open_y4m(ref);
     FakeDeviceSource d(4, live);
@@ -240,16 +241,16 @@ TEST(PairReader, DeviceFramesTravelWithTheirKeepAndBesideAHostPicture) {
     }
     ASSERT_EQ(held.size(), 4u);  // the reference has 5 - 1 skipped
     EXPECT_EQ(reader.mismatch(), "");
-    EXPECT_EQ(*live, 4) << "every frame handed out is held until its pair goes";
+    EXPECT_EQ(live->load(), 4) << "every frame handed out is held until its pair goes";
     held.clear();
-    EXPECT_EQ(*live, 0);
+    EXPECT_EQ(live->load(), 0);
   }
-  EXPECT_EQ(*live, 0) << "frames read ahead are released with the reader";
+  EXPECT_EQ(live->load(), 0) << "frames read ahead are released with the reader";
   std::remove(ref.c_str());
 }
 
 TEST(PairReader, BothSidesOnTheDeviceShareOneKeep) {
-  auto live = std::make_shared<int>(0);
+  auto live = std::make_shared<std::atomic<int>>(0);
   FakeDeviceSource r(3, live), d(5, live);
   PairReader reader(r, d, 0, 0, 0, 2, nullptr, 1);
   unsigned n = 0;
@@ -260,7 +261,7 @@ TEST(PairReader, BothSidesOnTheDeviceShareOneKeep) {
     EXPECT_EQ(pair->device->dis.planes[0].data, FakeDeviceSource::address(n));
     auto keep = pair->device;
     pair.reset();
-    EXPECT_GE(*live, 2);
+    EXPECT_GE(live->load(), 2);
     keep.reset();
     ++n;
   }

@@ -345,9 +345,11 @@ TEST_F(LadderRunTest, OnTheCpuTheEncodesShareTheEngineThreads) {
   o.features.push_back({"vif", {}});
   o.features.push_back({"motion", {}});
   const Engine engine(o);
-  const std::string ref = video("tref.y4m", 8, 31);
+  // Longer than a reader reads ahead (16 small frames), so that every reader is still
+  // running when the first frames are handed out: the count is then the pass's whole.
+  const std::string ref = video("tref.y4m", 40, 31);
   std::vector<std::string> dis;
-  for (int k = 0; k < 6; ++k) dis.push_back(video(fmt::format("t{}.y4m", k), 8, 32 + k));
+  for (int k = 0; k < 6; ++k) dis.push_back(video(fmt::format("t{}.y4m", k), 40, 32 + k));
   const unsigned before = process_threads();
   unsigned most = 0;
   ladder_equals_pairs(engine, ref, dis, 0, [&](unsigned) { most = std::max(most, process_threads()); });

@@ -48,12 +48,16 @@ struct Bands {
 
 }  // namespace
 
+unsigned PoolParallel::helpers_at_most(unsigned available) const {
+  return width_ ? std::min(available, width_ - 1) : available;
+}
+
 void PoolParallel::run(unsigned n, const std::function<void(unsigned)>& body) const {
-  run_with(n, body, n == 0 ? 0 : std::min(n - 1, pool_.active() - 1));
+  run_with(n, body, n == 0 ? 0 : std::min(n - 1, helpers_at_most(pool_.active() - 1)));
 }
 
 void PoolParallel::run_on_idle(unsigned n, const std::function<void(unsigned)>& body) const {
-  run_with(n, body, n == 0 ? 0 : std::min(n - 1, pool_.idle()));
+  run_with(n, body, n == 0 ? 0 : std::min(n - 1, helpers_at_most(pool_.idle())));
 }
 
 void PoolParallel::run_with(unsigned n, const std::function<void(unsigned)>& body, unsigned helpers) const {

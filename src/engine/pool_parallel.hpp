@@ -10,13 +10,19 @@ namespace fastvmaf {
 
 class PoolParallel final : public ParallelFor {
  public:
-  explicit PoolParallel(ThreadPool& pool) : pool_(pool) {}
+  // `width`: at most this many threads work on one run()'s bands, the calling one
+  // included (0: the pool's active workers). A run sharing its pool with others (an
+  // encoding ladder's) spreads a frame's bands as wide as its own share of the threads,
+  // as it did on a pool of its own, not over every worker of the pool.
+  explicit PoolParallel(ThreadPool& pool, unsigned width = 0) : pool_(pool), width_(width) {}
   void run(unsigned n, const std::function<void(unsigned)>& body) const override;
   void run_on_idle(unsigned n, const std::function<void(unsigned)>& body) const override;
 
  private:
   void run_with(unsigned n, const std::function<void(unsigned)>& body, unsigned helpers) const;
+  unsigned helpers_at_most(unsigned available) const;
   ThreadPool& pool_;
+  unsigned width_;
 };
 
 }  // namespace fastvmaf

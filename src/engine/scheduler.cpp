@@ -115,7 +115,7 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     own_pool_ = std::make_unique<ThreadPool>(threads, std::move(thread_init));
     pool_ = own_pool_.get();
   }
-  parallel_ = std::make_unique<PoolParallel>(*pool_);
+  parallel_ = std::make_unique<PoolParallel>(*pool_, shared_pool ? std::max(1u, threads) : 0);
   if (!twins.empty())
     device_ = std::make_unique<DeviceStrand>(gpu, std::move(twins), geometry, *pool_,
                                              [this](DeviceStrand::Frame& f, std::exception_ptr error) {

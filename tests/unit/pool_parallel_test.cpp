@@ -48,6 +48,31 @@ TEST(PoolParallel, ABandsErrorIsRethrownAfterEveryBand) {
   }
 }
 
+// A width caps the threads on one run's bands, the calling one included: a ladder's run
+// on a shared pool spreads a frame as wide as its share of the threads.
+TEST(PoolParallel, AWidthCapsTheThreadsOnOneRun) {
+  ThreadPool pool(4);
+  for (unsigned width : {1u, 2u}) {
+    PoolParallel parallel(pool, width);
+    for (Helpers h : {Helpers::Any, Helpers::Idle}) {
+      std::mutex mu;
+      std::set<std::thread::id> ran_on;
+      parallel_for(
+          &parallel, 16,
+          [&](unsigned) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));  // time for helpers to join
+            std::lock_guard lock(mu);
+            ran_on.insert(std::this_thread::get_id());
+          },
+          h);
+      EXPECT_LE(ran_on.size(), width);
+      if (width == 1) {
+        EXPECT_EQ(*ran_on.begin(), std::this_thread::get_id());
+      }
+    }
+  }
+}
+
 // Holds every worker of a pool busy until released.
 struct BusyWorkers {
   explicit BusyWorkers(ThreadPool& pool) : pool_(pool) {

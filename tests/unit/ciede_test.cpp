@@ -4,7 +4,9 @@
 // and the bit-depth refusal.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <string>
@@ -90,13 +92,23 @@ TEST(Ciede, DifferenceCacheReturnsCiede2000sBits) {
       // 4096 triples, so pairs repeat, collide and are replaced.
       const std::uint64_t a = pack_triple(d(rng) << (bpc - 4), d(rng) << (bpc - 4), d(rng) << (bpc - 4));
       const std::uint64_t b = pack_triple(d(rng) << (bpc - 4), d(rng) << (bpc - 4), d(rng) << (bpc - 4));
-      const float want = ciede2000(lab_color(static_cast<float>(a & 0xffff), static_cast<float>((a >> 16) & 0xffff),
-                                             static_cast<float>(a >> 32), bpc),
-                                   lab_color(static_cast<float>(b & 0xffff), static_cast<float>((b >> 16) & 0xffff),
-                                             static_cast<float>(b >> 32), bpc));
+      const auto lab = [&](std::uint64_t t) {
+        return lab_color(static_cast<unsigned>(t & 0xffff), static_cast<unsigned>((t >> 16) & 0xffff),
+                         static_cast<unsigned>(t >> 32), bpc);
+      };
+      const float want = ciede2000(lab(a), lab(b));
       ASSERT_TRUE(same_bits(diffs.get(a, b, labs), want)) << a << " " << b;
     }
   }
+}
+
+// ciede_math.hpp writes libvmaf's pow(25.0, 7.0) and powf(25.0f, 7.0f) as constants (its
+// compiler folds them): they are the host libm's values.
+TEST(Ciede, TheFoldedPowersAreLibmsValues) {
+  double (*volatile pow_d)(double, double) = &::pow;
+  float (*volatile pow_f)(float, float) = &::powf;
+  EXPECT_EQ(std::bit_cast<std::uint64_t>(detail::kTwentyFive7), std::bit_cast<std::uint64_t>(pow_d(25.0, 7.0)));
+  EXPECT_TRUE(same_bits(detail::kTwentyFive7f, pow_f(25.0f, 7.0f)));
 }
 
 TEST(Ciede, RefusesOtherDepths) {

@@ -70,8 +70,7 @@ Lab LabCache::get(std::uint64_t key) {
   if (e.key != key) {
     const auto y = static_cast<unsigned>(key & 0xffff), u = static_cast<unsigned>((key >> 16) & 0xffff),
                v = static_cast<unsigned>(key >> 32);
-    // The samples as libvmaf passes them: integer to float, widened to double.
-    e.lab = lab_color(static_cast<float>(y), static_cast<float>(u), static_cast<float>(v), bpc_);
+    e.lab = lab_color(y, u, v, bpc_);
     e.key = key;
   }
   return e.lab;

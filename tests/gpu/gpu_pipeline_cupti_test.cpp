@@ -179,9 +179,9 @@ void check_v1(const gputest::Pair& pair) {
   EXPECT_EQ(std::bit_cast<std::uint64_t>(cpu.models[0].mean), std::bit_cast<std::uint64_t>(gpu.models[0].mean));
 }
 
-// Every twin of issue 29 that exists at once: the float family (the vmaf_float_* models'
-// features and float_psnr, float_moment, float_ansnr), float_ssim, float_ms_ssim and
-// psnr_hvs. Per frame one upload, one download, one host wait, whatever the nine twins
+// Every twin of issue 29 at once: the float family (the vmaf_float_* models' features and
+// float_psnr, float_moment, float_ansnr), float_ssim, float_ms_ssim, psnr_hvs and ciede.
+// Per frame one upload, one download, one host wait, whatever the ten twins
 // launch; at init the three tables (float_adm's rcpss, float_motion's and float_vif's
 // filters), each once. The experimental twins are named in FASTVMAF_EXPERIMENTAL_TWINS.
 Result run_float(const gputest::Pair& pair, BackendChoice backend) {
@@ -194,7 +194,8 @@ Result run_float(const gputest::Pair& pair, BackendChoice backend) {
                        {"float_adm", {}},
                        {"float_ssim", {}},
                        {"float_ms_ssim", {}},
-                       {"psnr_hvs", {}}});
+                       {"psnr_hvs", {}},
+                       {"ciede", {}}});
 }
 
 void check_float(const gputest::Pair& pair) {
@@ -215,7 +216,7 @@ void check_float(const gputest::Pair& pair) {
   const gputest::CuptiSeen s = gputest::CuptiCounter::stop();
   ASSERT_TRUE(gpu.device.has_value());
   const std::uint64_t frames = gpu.frame_count;
-  std::printf("  %s: %llu frames, nine float twins\n", pair.name.c_str(), static_cast<unsigned long long>(frames));
+  std::printf("  %s: %llu frames, ten twins of issue 29\n", pair.name.c_str(), static_cast<unsigned long long>(frames));
   s.print();
   const DeviceCounts& t = gpu.device->total;
   std::printf("    engine counters (frames): %s\n", gputest::describe(t).c_str());

@@ -13,14 +13,27 @@
 
 namespace fastvmaf::ciede {
 
-std::size_t chroma_index(PixelFormat format, unsigned row, unsigned col, std::size_t stride) {
+ChromaShifts chroma_shifts(PixelFormat format) {
   switch (format) {
-    case PixelFormat::YUV420: return static_cast<std::size_t>(row / 2) * stride + col / 2;
-    case PixelFormat::YUV422: return static_cast<std::size_t>(row / 2) * stride + col;
+    case PixelFormat::YUV420: return {1, 1};
+    case PixelFormat::YUV422: return {1, 0};
     case PixelFormat::YUV444: break;
   }
-  return static_cast<std::size_t>(row) * stride + col;
+  return {0, 0};
 }
+
+std::size_t chroma_index(PixelFormat format, unsigned row, unsigned col, std::size_t stride) {
+  const ChromaShifts s = chroma_shifts(format);
+  return chroma_flat_index(s.row, s.col, row, col, stride);
+}
+
+void check_depth(unsigned bpc) {
+  if (bpc != 8 && bpc != 10 && bpc != 12 && bpc != 16)
+    throw std::invalid_argument(
+        fmt::format("ciede: bit depth {} is not supported: libvmaf's CIEDE2000 reads 8, 10, 12 and 16 bits", bpc));
+}
+
+double score_of(double sum, unsigned width, unsigned height) { return 45. - 20. * std::log10(sum / (width * height)); }
 
 namespace {
 
@@ -63,6 +76,12 @@ double sum_differences(const Picture& ref, const Picture& dis, PixelFormat fmt, 
 
 }  // namespace
 
+double sum_of_differences(const Picture& ref, const Picture& dis, LabCache& labs, DifferenceCache& differences) {
+  return with_sample_type(ref.bpc(), [&]<class T>() {
+    return sum_differences<T>(ref, dis, ref.format(), labs, differences);
+  });
+}
+
 LabCache::LabCache(unsigned bpc) : bpc_(bpc), table_(std::size_t{1} << kBits) {}
 
 Lab LabCache::get(std::uint64_t key) {
@@ -92,17 +111,13 @@ float DifferenceCache::get(std::uint64_t ref, std::uint64_t dis, LabCache& labs)
 CiedeExtractor::CiedeExtractor(const OptionSet&) {}
 
 void CiedeExtractor::init(const VideoGeometry& g) {
-  if (g.bpc != 8 && g.bpc != 10 && g.bpc != 12 && g.bpc != 16)
-    throw std::invalid_argument(
-        fmt::format("ciede: bit depth {} is not supported: libvmaf's CIEDE2000 reads 8, 10, 12 and 16 bits", g.bpc));
+  check_depth(g.bpc);
   g_ = g;
   labs_ = LabCache(g.bpc);
 }
 
 void CiedeExtractor::submit(const FrameInput& f) {
-  const double sum = with_sample_type(
-      g_.bpc, [&]<class T>() { return sum_differences<T>(*f.ref, *f.dis, g_.format, labs_, differences_); });
-  score_ = 45. - 20. * std::log10(sum / (g_.width * g_.height));
+  score_ = score_of(sum_of_differences(*f.ref, *f.dis, labs_, differences_), g_.width, g_.height);
 }
 
 void CiedeExtractor::collect(unsigned index, FeatureSink& sink) { sink.append("ciede2000", index, score_); }

@@ -13,12 +13,18 @@
 
 namespace fastvmaf::ciede {
 
-// Where libvmaf's upsampling reads the chroma sample for luma position (row, col), as
-// an index into the chroma plane's samples counted with its stride (`stride` samples a
-// row): 4:2:0 takes row/2 and col/2; 4:2:2 takes row/2 and col (libvmaf advances its
-// chroma row every other luma row and halves the column only for 4:2:0, so its 4:2:2
-// reads run on into the next chroma row); 4:4:4 reads in place.
+// The format's chroma_flat_index shifts (ciede_math.hpp), and that index for luma
+// position (row, col) of a chroma plane of `stride` samples a row.
+struct ChromaShifts {
+  unsigned row, col;
+};
+ChromaShifts chroma_shifts(PixelFormat format);
 std::size_t chroma_index(PixelFormat format, unsigned row, unsigned col, std::size_t stride);
+
+// The extractor's depth check (8, 10, 12 and 16 bits), with its message.
+void check_depth(unsigned bpc);
+// A frame's score from the sum of its pixels' differences: 45 - 20 log10(mean).
+double score_of(double sum, unsigned width, unsigned height);
 
 // A direct-mapped memo of lab_color by sample triple: frames repeat triples a lot
 // (2-12% of the lookups are distinct on the corpus), and the conversion costs six
@@ -62,6 +68,9 @@ class DifferenceCache {
 inline std::uint64_t pack_triple(unsigned y, unsigned u, unsigned v) {
   return y | (std::uint64_t{u} << 16) | (std::uint64_t{v} << 32);
 }
+
+// A frame's sum of its pixels' differences, a double added in raster order (libvmaf's).
+double sum_of_differences(const Picture& ref, const Picture& dis, LabCache& labs, DifferenceCache& differences);
 
 class CiedeExtractor final : public FeatureExtractor {
  public:

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <numbers>
 
@@ -30,8 +31,9 @@ struct Lab {
   float l, a, b;
 };
 
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
 // The host's libm, as libvmaf calls it (the double routines with float arguments
-// widened; powf where libvmaf spells it).
+// widened; powf where libvmaf spells it). Not in GPU units: their code is the twin's.
 struct HostLibm {
   static double pow(double x, double y) { return std::pow(x, y); }
   static double exp(double x) { return std::exp(x); }
@@ -40,6 +42,7 @@ struct HostLibm {
   static double atan2(double y, double x) { return std::atan2(y, x); }
   static float powf(float x, float y) { return ::powf(x, y); }
 };
+#endif
 
 namespace detail {
 
@@ -218,10 +221,22 @@ FVMAF_HD inline float ciede2000_in(const Lab& c1, const Lab& c2) {
   return double_to_float_rn(dsqrt_rn(sum));
 }
 
+// Where libvmaf's upsampling reads the chroma sample for luma position (row, col), as an
+// index into the chroma plane's samples counted with its stride: 4:2:0 takes row/2 and
+// col/2 (row_shift = col_shift = 1); 4:2:2 takes row/2 and col (1, 0: libvmaf advances
+// its chroma row every other luma row and halves the column only for 4:2:0, so its 4:2:2
+// reads run on into the next chroma row); 4:4:4 reads in place (0, 0).
+FVMAF_HD inline std::size_t chroma_flat_index(unsigned row_shift, unsigned col_shift, unsigned row, unsigned col,
+                                              std::size_t stride) {
+  return static_cast<std::size_t>(row >> row_shift) * stride + (col >> col_shift);
+}
+
+#if !defined(__CUDACC__) && !defined(__HIPCC__)
 // The CPU's: double and the host's libm.
 inline Lab lab_color(unsigned y, unsigned u, unsigned v, unsigned bpc) {
   return lab_color_in<double, HostLibm>(y, u, v, bpc);
 }
 inline float ciede2000(const Lab& c1, const Lab& c2) { return ciede2000_in<double, HostLibm>(c1, c2); }
+#endif
 
 }  // namespace fastvmaf::ciede

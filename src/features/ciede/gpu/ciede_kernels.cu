@@ -1,0 +1,46 @@
+// The CIEDE2000 twin's kernels: launch skeletons around ciede_work.hpp's work-items,
+// which the host replay (tests/replay/ciede_replay_test.cpp) runs the same way.
+#include "gpu/compat.hpp"
+
+#include "core/sample.hpp"
+#include "features/ciede/gpu/ciede_kernels.hpp"
+#include "gpu/backend/launch.hpp"
+
+namespace fastvmaf::ciede {
+inline namespace FVMAF_GPU_NS {
+
+namespace {
+
+using twin::kDiffThreads;
+
+// A work-item per pixel.
+template <typename Sample>
+__global__ void __launch_bounds__(kDiffThreads) ciede_diff(twin::Args a) {
+  twin::diff_item<Sample>(a, static_cast<unsigned long long>(blockIdx.x) * kDiffThreads + threadIdx.x);
+}
+
+// One work-group.
+__global__ void __launch_bounds__(twin::kSumThreads) ciede_sum(twin::Args a) {
+  __shared__ float sh[twin::kSumSharedFloats];
+  const unsigned t = threadIdx.x, steps = twin::sum_steps(a);
+  double acc = 0.0;
+  for (unsigned k = 0; k < steps; ++k) {
+    twin::sum_step_item(a, sh, k, t, acc);
+    __syncthreads();
+  }
+  twin::sum_store_item(a, t, acc);
+}
+
+}  // namespace
+
+void enqueue_ciede(const gpu::StreamRef& stream, const twin::TwinPlan& t, const twin::Args& a) {
+  const twin::LaunchShape diff = twin::diff_launch(t);
+  with_sample_type(t.g.bpc, [&]<class T>() {
+    gpu::launch(stream, "ciede diff", &ciede_diff<T>, dim3(diff.blocks), dim3(diff.threads), a);
+  });
+  const twin::LaunchShape sum = twin::sum_launch();
+  gpu::launch(stream, "ciede sum", &ciede_sum, dim3(sum.blocks), dim3(sum.threads), a);
+}
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::ciede

@@ -1,0 +1,64 @@
+// The CIEDE2000 twin: libvmaf's CIEDE2000 on the device (ciede_kernels.cu): every pixel's
+// colour difference, and the frame's double sum of them in the CPU's order into its slot
+// of the frame's results block; the host finish is the CPU extractor's own score (the
+// log10 stays on the host), so every value is the CPU's bits.
+//
+// Per frame: twin::kLaunchesPerFrame launches; the upload, the download and the host wait
+// are the frame pipeline's, shared with every other twin of the run. The terms buffer is
+// reused in stream order.
+// CUDA and HIP only: the SYCL units keep fp64 out of their kernels (hd::SoftF64), and a
+// pixel's Lab colours and difference in SoftF64 (a dozen of glibc's routines, inlined as
+// integer arithmetic) took clang over 20 minutes to compile without finishing; the SYCL
+// backend refuses ciede, as before (docs/adr/0210-float-family-twins.md, "ciede").
+#if !defined(FASTVMAF_GPU_SYCL)
+#include <memory>
+
+#include "core/registry.hpp"
+#include "features/ciede/gpu/ciede_kernels.hpp"
+#include "features/ciede/gpu/ciede_plan.hpp"
+#include "gpu/backend/buffer.hpp"
+#include "gpu/backend/device.hpp"
+#include "gpu/backend/stream.hpp"
+#include "gpu/twin.hpp"
+
+namespace fastvmaf::ciede {
+inline namespace FVMAF_GPU_NS {
+
+namespace {
+
+constexpr const char* kWho = "ciede";
+
+class CiedeTwin final : public gpu::Twin {
+ public:
+  explicit CiedeTwin(const OptionSet&) {}
+
+  gpu::PlaneMask planes() const override { return twin::kPlanes; }
+  std::size_t results_bytes() const override { return sizeof(twin::Results); }
+
+  void init(const VideoGeometry& g) override {
+    plan_ = twin::make_twin_plan(g);  // the CPU extractor's check and message
+    terms_ = gpu::DeviceBuffer<float>(plan_.terms_floats, kWho);
+  }
+
+  void enqueue(const gpu::DeviceFrame& f, void* slot) override {
+    enqueue_ciede(gpu::frame_stream(f, kWho), plan_,
+                  twin::plan_args(plan_, f.layout(), f.base(), terms_.get(), static_cast<twin::Results*>(slot)));
+  }
+
+  void finish(unsigned index, const void* slot, FeatureSink& sink) override {
+    twin::finish_frame(plan_, *static_cast<const twin::Results*>(slot), index, sink);
+  }
+
+ private:
+  twin::TwinPlan plan_;
+  gpu::DeviceBuffer<float> terms_;
+};
+
+}  // namespace
+
+FASTVMAF_REGISTER_BACKEND("ciede", gpu::kBackend, [](const OptionSet& o) { return std::make_unique<CiedeTwin>(o); });
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::ciede
+
+#endif  // !FASTVMAF_GPU_SYCL

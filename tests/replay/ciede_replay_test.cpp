@@ -1,0 +1,163 @@
+// Host replay of the CIEDE2000 twin's kernels (src/features/ciede/gpu/): the same grids,
+// blocks and work-items (gpu/ciede_work.hpp, with core/hd's glibc transcriptions where
+// the CPU calls the host's glibc), on frames packed with the frame pipeline's layout,
+// against the CPU extractor: 8, 10, 12 and 16 bits, 4:2:0, 4:2:2 (libvmaf's chroma reads
+// running on into the next row, into a row's padding, and past a one-row plane) and
+// 4:4:4, random, extreme, equal, textured and narrow content. Work-items forward and
+// reverse, canaries behind every buffer, the frame's double sum and its value bit for bit.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "features/ciede/ciede.hpp"
+#include "features/ciede/ciede_options.hpp"
+#include "features/ciede/gpu/ciede_plan.hpp"
+#include "features/ciede/gpu/ciede_work.hpp"
+#include "float_family.hpp"
+#include "gpu/frame_layout.hpp"
+#include "picture_samples.hpp"
+#include "replay.hpp"
+
+namespace fastvmaf {
+namespace {
+
+namespace tw = ciede::twin;
+using replay::Fill;
+using replay::Order;
+
+struct Replayed {
+  tw::Results results{};
+  unsigned launches = 0;
+  bool canaries_intact = false;
+};
+
+Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
+  const VideoGeometry g{ref.width(), ref.height(), ref.format(), ref.bpc()};
+  const tw::TwinPlan plan = tw::make_twin_plan(g);
+  const gpu::FrameLayout layout(g, tw::kPlanes);
+  replay::Buffer<std::uint8_t> frame(layout.bytes());
+  layout.pack(ref, dis, frame.data());
+  // The terms buffer holds the previous frame's terms: every one is written before it is read.
+  replay::Buffer<float> terms(plan.terms_floats, -7.0f);
+  replay::Buffer<tw::Results> slot(1, tw::Results{});  // zero, as the frame's upload leaves it
+  const tw::Args a = tw::plan_args(plan, layout, frame.data(), terms.data(), slot.data());
+  Replayed out;
+
+  // Kernel 1: ciede_diff, a work-item per pixel.
+  const tw::LaunchShape d = tw::diff_launch(plan);
+  replay::launch<int>({d.blocks}, {d.threads}, 0, order, [&](replay::Block<int>& b) {
+    b.each([&](const replay::Item& it) {
+      const unsigned long long i = static_cast<unsigned long long>(it.block_idx.x) * it.block_dim.x + it.thread_idx.x;
+      if (ref.bpc() == 8)
+        tw::diff_item<std::uint8_t>(a, i);
+      else
+        tw::diff_item<std::uint16_t>(a, i);
+    });
+  }, &out.launches);
+  // Kernel 2: ciede_sum, one work-group, its steps between barriers, each work-item's
+  // double in a register of its own.
+  const tw::LaunchShape s = tw::sum_launch();
+  replay::launch<float>({s.blocks}, {s.threads}, tw::kSumSharedFloats, order, [&](replay::Block<float>& b) {
+    std::vector<double> acc(s.threads, 0.0);
+    for (unsigned k = 0; k < tw::sum_steps(a); ++k)
+      b.each([&](const replay::Item& it) { tw::sum_step_item(a, b.shared(), k, it.thread(), acc[it.thread()]); });
+    b.each([&](const replay::Item& it) { tw::sum_store_item(a, it.thread(), acc[it.thread()]); });
+  }, &out.launches);
+
+  out.results = slot[0];
+  out.canaries_intact = frame.intact() && terms.intact() && slot.intact();
+  return out;
+}
+
+std::uint64_t bits(double v) { return std::bit_cast<std::uint64_t>(v); }
+
+void check_pair(const Picture& ref, const Picture& dis) {
+  const Replayed fwd = replay_frame(ref, dis, Order::Forward);
+  const Replayed rev = replay_frame(ref, dis, Order::Reverse);
+  EXPECT_EQ(fwd.launches, tw::kLaunchesPerFrame);
+  EXPECT_TRUE(fwd.canaries_intact);
+  EXPECT_TRUE(rev.canaries_intact);
+  EXPECT_EQ(bits(fwd.results.sum), bits(rev.results.sum)) << "work-items depend on each other";
+  ciede::LabCache labs(ref.bpc());
+  ciede::DifferenceCache differences;
+  EXPECT_EQ(bits(fwd.results.sum), bits(ciede::sum_of_differences(ref, dis, labs, differences)))
+      << "twin " << fwd.results.sum;
+  // The twin's finish against the whole CPU extractor.
+  const VideoGeometry g{ref.width(), ref.height(), ref.format(), ref.bpc()};
+  RecordingSink sink;
+  tw::finish_frame(tw::make_twin_plan(g), fwd.results, 0, sink);
+  const auto cpu = replay::cpu_values<ciede::CiedeExtractor>("ciede", ciede::option_specs(), ref, dis);
+  ASSERT_EQ(sink.entries().size(), cpu.size());
+  for (const auto& e : sink.entries()) {
+    ASSERT_TRUE(cpu.count(e.name)) << e.name;
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(e.value), cpu.at(e.name)) << e.name << " twin " << e.value;
+  }
+}
+
+TEST(CiedeReplay, SizesEveryDepthAndFormat) {
+  unsigned seed = 1;
+  for (PixelFormat fmt : {PixelFormat::YUV420, PixelFormat::YUV422, PixelFormat::YUV444})
+    for (unsigned bpc : {8u, 10u, 12u, 16u})
+      // 100 and 37 wide: chroma rows with padding (libvmaf's 4:2:2 reads run into it);
+      // one row: a 4:2:2 read past the plane.
+      for (const replay::Size s : {replay::Size{8, 8}, {100, 7}, {37, 5}, {64, 1}, {130, 33}})
+        for (Fill fill : {Fill::Random, Fill::Textured})
+          replay::check_fixture(fmt, bpc, s.w, s.h, fill, seed++, check_pair);
+}
+
+TEST(CiedeReplay, ExtremeEqualAndNarrowContent) { replay::check_extreme_equal_narrow(check_pair); }
+
+// A frame of 576x324's size: 186624 terms, a double sum whose rounding depends on its
+// order, and enough sum steps to use both shared buffers many times.
+TEST(CiedeReplay, AFrameOfVideoSize) {
+  replay::check_fixture(PixelFormat::YUV420, 8, 576, 324, Fill::Textured, 21, check_pair);
+  replay::check_fixture(PixelFormat::YUV422, 10, 576, 324, Fill::Random, 22, check_pair);
+}
+
+// Most frames' sums are exact (every term a multiple of the smallest term's unit and the
+// total below 2^53 of them), so their order cannot show. Here it does: 16-bit samples, half
+// the pixels one code value apart (differences near 0.002, units of 2^-32) among large
+// differences (a total near 2^22): the sum rounds, forward and backward differ (checked),
+// and the twin must give the forward one.
+TEST(CiedeReplay, ASumWhoseOrderRounds) {
+  const unsigned w = 320, h = 240, bpc = 16;
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<unsigned> any(0, 65535), near(20000, 45000);
+  Picture ref = Picture::allocate(PixelFormat::YUV444, bpc, w, h);
+  Picture dis = Picture::allocate(PixelFormat::YUV444, bpc, w, h);
+  for (unsigned y = 0; y < h; ++y)
+    for (unsigned x = 0; x < w; ++x) {
+      const bool close = (x + y) % 2 == 0;
+      for (int p = 0; p < 3; ++p) {
+        const unsigned r = near(rng);
+        test::set_sample(ref.plane(p), bpc, x, y, r);
+        test::set_sample(dis.plane(p), bpc, x, y, close ? r + (p == 0) : any(rng));
+      }
+    }
+  std::vector<float> terms;
+  for (unsigned y = 0; y < h; ++y)
+    for (unsigned x = 0; x < w; ++x) {
+      const auto lab = [&](const Picture& pic) {
+        return ciede::lab_color(test::sample_at(pic.plane(0), bpc, x, y), test::sample_at(pic.plane(1), bpc, x, y),
+                                test::sample_at(pic.plane(2), bpc, x, y), bpc);
+      };
+      terms.push_back(ciede::ciede2000(lab(ref), lab(dis)));
+    }
+  double forward = 0, backward = 0;
+  for (float t : terms) forward += t;
+  for (auto t = terms.rbegin(); t != terms.rend(); ++t) backward += *t;
+  ASSERT_NE(bits(forward), bits(backward)) << "the fixture's sum does not round";
+  check_pair(ref, dis);
+  EXPECT_EQ(bits(replay_frame(ref, dis, Order::Forward).results.sum), bits(forward));
+}
+
+// The plan refuses what the CPU extractor refuses, with its message.
+TEST(CiedeReplay, OtherDepthsAreRefusedLikeTheCpu) {
+  EXPECT_THROW(tw::make_twin_plan({64, 64, PixelFormat::YUV420, 9}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace fastvmaf

@@ -19,6 +19,14 @@ __global__ void __launch_bounds__(kDiffThreads) ciede_diff(twin::Args a) {
   twin::diff_item<Sample>(a, static_cast<unsigned long long>(blockIdx.x) * kDiffThreads + threadIdx.x);
 }
 
+// A fixed grid: the smallest exponent and the unusual terms, then the units.
+__global__ void __launch_bounds__(twin::kReduceThreads) ciede_scan(twin::Args a) {
+  twin::scan_item(a, blockIdx.x * twin::kReduceThreads + threadIdx.x);
+}
+__global__ void __launch_bounds__(twin::kReduceThreads) ciede_units(twin::Args a) {
+  twin::units_item(a, blockIdx.x * twin::kReduceThreads + threadIdx.x);
+}
+
 // One work-group.
 __global__ void __launch_bounds__(twin::kSumThreads) ciede_sum(twin::Args a) {
   __shared__ float sh[twin::kSumSharedFloats];
@@ -38,6 +46,9 @@ void enqueue_ciede(const gpu::StreamRef& stream, const twin::TwinPlan& t, const 
   with_sample_type(t.g.bpc, [&]<class T>() {
     gpu::launch(stream, "ciede diff", &ciede_diff<T>, dim3(diff.blocks), dim3(diff.threads), a);
   });
+  const twin::LaunchShape reduce = twin::reduce_launch();
+  gpu::launch(stream, "ciede scan", &ciede_scan, dim3(reduce.blocks), dim3(reduce.threads), a);
+  gpu::launch(stream, "ciede units", &ciede_units, dim3(reduce.blocks), dim3(reduce.threads), a);
   const twin::LaunchShape sum = twin::sum_launch();
   gpu::launch(stream, "ciede sum", &ciede_sum, dim3(sum.blocks), dim3(sum.threads), a);
 }

@@ -66,7 +66,9 @@ struct LaunchShape {
 inline LaunchShape diff_launch(const TwinPlan& t) {
   return {static_cast<unsigned>((t.terms_floats + kDiffThreads - 1) / kDiffThreads), kDiffThreads};
 }
-// Kernel 2: one work-group of kSumThreads.
+// Kernels 2 and 3: a fixed grid of kReduceItems work-items.
+inline LaunchShape reduce_launch() { return {kReduceBlocks, kReduceThreads}; }
+// Kernel 4: one work-group of kSumThreads.
 inline LaunchShape sum_launch() { return {1, kSumThreads}; }
 
 // The frame's value from the slot: the CPU extractor's score.

@@ -6,17 +6,26 @@
 // the frame's score is 45 - 20 log10(sum / pixels). A double sum's rounding depends on
 // its order, so the twin keeps it (docs/adr/0210-float-family-twins.md, "CIEDE"):
 //
-//   kernel 1 "ciede_diff"  one work-item per pixel: both triples (chroma read where
-//                          libvmaf's upsampling reads it, chroma_flat_index), both Lab
-//                          colours and their difference with the CPU's own arithmetic
-//                          (ciede_math.hpp) and core/hd's transcriptions of glibc's pow,
-//                          exp, sin, cos, atan2 and powf (the CPU calls glibc itself: the
-//                          same bits), into the terms buffer at the pixel's raster index;
-//                          equal triples give +0 without the arithmetic, as on the CPU
-//   kernel 2 "ciede_sum"   one work-group: the double sum of the terms in that order,
-//                          added by one work-item, into the slot
+//   kernel 1 "ciede_diff"   one work-item per pixel: both triples (chroma read where
+//                           libvmaf's upsampling reads it, chroma_flat_index), both Lab
+//                           colours and their difference with the CPU's own arithmetic
+//                           (ciede_math.hpp) and core/hd's transcriptions of glibc's pow,
+//                           exp, sin, cos, atan2 and powf (the CPU calls glibc itself: the
+//                           same bits), into the terms buffer at the pixel's raster index;
+//                           equal triples give +0 without the arithmetic, as on the CPU
+//   kernel 2 "ciede_scan"   the smallest exponent of a nonzero term, and whether any term
+//                           is negative, NaN or infinite
+//   kernel 3 "ciede_units"  the terms' integer sum in units of that exponent's last bit
+//   kernel 4 "ciede_sum"    one work-group: the sum into the slot. When every term is a
+//                           whole number of units u and the total stays below 2^53 units,
+//                           every partial sum of libvmaf's loop is a whole number of units
+//                           below 2^53 u, so exact in double: its additions round nothing,
+//                           in any order, and the sum is units * u (nearly every frame: the
+//                           differences of real pictures are rarely below 1/64 beside a
+//                           total that large). Otherwise the terms are added in raster
+//                           order by one work-item, as the CPU adds them.
 //
-// fp64: both kernels (tests/contract/fp64_kernels.txt). CUDA and HIP only: no SYCL unit
+// fp64: ciede_diff and ciede_sum (tests/contract/fp64_kernels.txt). CUDA and HIP only: no SYCL unit
 // instantiates these (docs/adr/0210-float-family-twins.md, "ciede").
 #pragma once
 
@@ -25,6 +34,8 @@
 
 #include "core/hd.hpp"
 #include "core/hd/atan2.hpp"
+#include "core/hd/atomics.hpp"
+#include "core/hd/bits.hpp"
 #include "core/hd/exp.hpp"
 #include "core/hd/f64.hpp"
 #include "core/hd/pow.hpp"
@@ -36,7 +47,7 @@
 namespace fastvmaf::ciede::twin {
 
 inline constexpr unsigned kDiffThreads = 128;
-inline constexpr unsigned kLaunchesPerFrame = 2;
+inline constexpr unsigned kLaunchesPerFrame = 4;
 
 // The libm of the device and of the replay: glibc's x86-64 routines, transcribed.
 struct GlibcLibm {
@@ -63,10 +74,12 @@ struct GlibcLibm {
   FVMAF_HD static float powf(float x, float y) { return hd::glibc_powf_f64(x, y); }
 };
 
-// The twin's slot of the frame's results block: the frame's sum.
+// The twin's slot of the frame's results block (zero when the frame's upload leaves it).
 struct Results {
-  hd::f64 sum;
-  std::uint64_t unused;
+  hd::f64 sum;            // the frame's sum (kernel 4)
+  std::uint64_t units;    // the terms' sum in units (kernel 3)
+  std::uint32_t exp_key;  // 256 - the smallest effective exponent of a nonzero term; 0: none
+  std::uint32_t inexact;  // 1: a term negative, NaN or infinite, or 2^53 units or more
 };
 
 // One picture's three planes as the kernels read them (device addresses). Chroma is read
@@ -114,19 +127,95 @@ FVMAF_HD inline void diff_item(const Args& a, unsigned long long i) {
   a.terms[i] = value;
 }
 
-// Kernel 2: the frame's double sum, from +0, one term after the other (two million for a
-// 1080p frame). As PSNR-HVS's sum (psnr_hvs_work.hpp): the terms go through the
-// work-group's shared memory in chunks of kSumChunk, two buffers; at step k every
+// A float term t >= 0 as m * 2^(e - 150) with m < 2^24 an integer and e >= 1 its
+// effective biased exponent (1 for subnormals, whose exponent field is 0).
+struct TermParts {
+  std::uint32_t m, e;
+};
+FVMAF_HD inline TermParts term_parts(float t) {
+  const std::uint32_t b = hd::float_bits(t), field = (b >> 23) & 0xffu, frac = b & 0x7fffffu;
+  return field == 0 ? TermParts{frac, 1u} : TermParts{frac | 0x800000u, field};
+}
+FVMAF_HD inline bool term_is_unusual(float t) {  // negative (-0 too), NaN or infinite
+  const std::uint32_t b = hd::float_bits(t);
+  return (b >> 31) != 0 || ((b >> 23) & 0xffu) == 0xffu;
+}
+
+// Kernels 2 and 3: a fixed grid, each work-item over every kReduceItems-th term from its
+// index (neighbours read neighbours), one atomic update of the slot each.
+inline constexpr unsigned kReduceThreads = 256;
+inline constexpr unsigned kReduceBlocks = 64;
+inline constexpr unsigned kReduceItems = kReduceThreads * kReduceBlocks;
+inline constexpr unsigned long long kExactUnits = 1ull << 53;
+
+// Kernel 2: work-item g's smallest exponent and unusual terms.
+FVMAF_HD inline void scan_item(const Args& a, unsigned g) {
+  std::uint32_t key = 0, unusual = 0;
+  for (unsigned long long i = g; i < static_cast<unsigned long long>(a.width) * a.height; i += kReduceItems) {
+    const float t = a.terms[i];
+    if (term_is_unusual(t)) {
+      unusual = 1;
+    } else if (hd::float_bits(t) != 0) {
+      const std::uint32_t k = 256u - term_parts(t).e;
+      key = k > key ? k : key;
+    }
+  }
+  if (key != 0) hd::atomic_max(&a.slot->exp_key, key);
+  if (unusual) hd::atomic_or(&a.slot->inexact, 1u);
+}
+
+// Kernel 3: work-item g's terms in units of 2^(e - 150), e the smallest exponent, added
+// to the slot's units; a term or a total of 2^53 units or more marks the sum inexact.
+FVMAF_HD inline void units_item(const Args& a, unsigned g) {
+  if (a.slot->inexact != 0 || a.slot->exp_key == 0) return;
+  const std::uint32_t e0 = 256u - a.slot->exp_key;
+  unsigned long long units = 0;
+  bool over = false;
+  for (unsigned long long i = g; i < static_cast<unsigned long long>(a.width) * a.height; i += kReduceItems) {
+    const float t = a.terms[i];
+    if (hd::float_bits(t) == 0 || term_is_unusual(t)) continue;  // unusual ones: kernel 2 marked
+    const TermParts p = term_parts(t);
+    const std::uint32_t shift = p.e - e0;
+    if (shift >= 30) {  // m << shift reaches 2^53
+      over = true;
+      break;
+    }
+    units += static_cast<unsigned long long>(p.m) << shift;  // each below 2^53: no wrap
+    if (units >= kExactUnits) {
+      over = true;
+      break;
+    }
+  }
+  if (!over && units != 0) {
+    const unsigned long long before = hd::atomic_add(&a.slot->units, static_cast<std::uint64_t>(units));
+    over = before + units >= kExactUnits;  // both below 2^53: no wrap
+  }
+  if (over) hd::atomic_or(&a.slot->inexact, 1u);
+}
+
+// Kernel 4, exact: units * 2^(e - 150), every factor exact (units below 2^53).
+FVMAF_HD inline hd::f64 exact_sum(const Results& r) {
+  if (r.exp_key == 0) return hd::int_to_double<hd::f64>(0);  // every term +0
+  const std::uint32_t e0 = 256u - r.exp_key;
+  const hd::f64 unit = hd::f64_from_bits<hd::f64>(static_cast<std::uint64_t>(1023 + e0 - 150) << 52);
+  return hd::dmul_rn(hd::ull_to_double_rn<hd::f64>(r.units), unit);
+}
+
+// Kernel 4, otherwise: the frame's double sum, from +0, one term after the other (two
+// million for a 1080p frame). As PSNR-HVS's sum (psnr_hvs_work.hpp): the terms go through
+// the work-group's shared memory in chunks of kSumChunk, two buffers; at step k every
 // work-item fetches its share of chunk k, work-item 0 adds chunk k - 1 meanwhile; a
-// barrier ends each step. The additions are the CPU's; only the loads are spread.
+// barrier ends each step. The additions are the CPU's; only the loads are spread. The
+// work-group reads the slot's flag alike, so all its work-items take the same branch.
 inline constexpr unsigned kSumThreads = 256;
 inline constexpr unsigned kSumPerItem = 8;
 inline constexpr unsigned kSumChunk = kSumThreads * kSumPerItem;
 inline constexpr unsigned kSumSharedFloats = 2 * kSumChunk;
 
 FVMAF_HD inline unsigned long long pixels(const Args& a) { return static_cast<unsigned long long>(a.width) * a.height; }
-// One step per chunk, and one more for the last chunk's adding.
+// One step per chunk, and one more for the last chunk's adding; none for an exact sum.
 FVMAF_HD inline unsigned sum_steps(const Args& a) {
+  if (a.slot->inexact == 0) return 0;
   return static_cast<unsigned>((pixels(a) + kSumChunk - 1) / kSumChunk) + 1;
 }
 
@@ -149,9 +238,9 @@ FVMAF_HD inline void sum_step_item(const Args& a, float* sh, unsigned k, unsigne
   for (unsigned j = 0; j < kSumPerItem; ++j) buf[t + j * kSumThreads] = fetched[j];
 }
 
-// After the last step: work-item 0 stores the sum.
+// After the last step: work-item 0 stores the sum (the exact one when there were no steps).
 FVMAF_HD inline void sum_store_item(const Args& a, unsigned t, hd::f64 acc) {
-  if (t == 0) a.slot->sum = acc;
+  if (t == 0) a.slot->sum = a.slot->inexact == 0 ? exact_sum(*a.slot) : acc;
 }
 
 }  // namespace fastvmaf::ciede::twin

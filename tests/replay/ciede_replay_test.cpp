@@ -62,11 +62,11 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
   for (int kernel = 0; kernel < 2; ++kernel)
     replay::launch<int>({r.blocks}, {r.threads}, 0, order, [&](replay::Block<int>& b) {
       b.each([&](const replay::Item& it) {
-        const unsigned g = it.block_idx.x * it.block_dim.x + it.thread_idx.x;
+        const unsigned item = it.block_idx.x * it.block_dim.x + it.thread_idx.x;
         if (kernel == 0)
-          tw::scan_item(a, g);
+          tw::scan_item(a, item);
         else
-          tw::units_item(a, g);
+          tw::units_item(a, item);
       });
     }, &out.launches);
   // Kernel 4: ciede_sum, one work-group, its steps between barriers, each work-item's

@@ -35,41 +35,24 @@
 #include <vector>
 
 #include "core/hd/atan2.hpp"
+#include "float_bits.hpp"
+#include "glibc_libm.hpp"
 
 namespace fastvmaf::hd {
 namespace {
 
+using test::bits;
+using test::dbl;
+using test::exhaustive;
+using test::flt;
+
 // glibc's atan2 through a pointer, so that no compiler folds or inlines it.
 double (*volatile g_libm_atan2)(double, double) = &::atan2;
 
-std::uint64_t bits(double d) {
-  std::uint64_t b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
-double from_bits(std::uint64_t b) {
-  double d;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
-}
-float float_from_bits(std::uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, sizeof f);
-  return f;
-}
 // d moved by n ulps along the bit patterns (n of either sign, within d's sign).
-double step(double d, std::int64_t n) { return from_bits(bits(d) + static_cast<std::uint64_t>(n)); }
+double step(double d, std::int64_t n) { return dbl(bits(d) + static_cast<std::uint64_t>(n)); }
 
-bool glibc_is_the_fma_build() { return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2"); }
-bool exhaustive() {
-  const char* e = std::getenv("FASTVMAF_EXHAUSTIVE");
-  return e != nullptr && std::string(e) == "1";
-}
 
-#define SKIP_UNLESS_FMA_GLIBC()                                                                         \
-  if (!glibc_is_the_fma_build())                                                                        \
-  GTEST_SKIP() << "this CPU has no FMA/AVX2: glibc's atan2 here is its other build, which "             \
-                  "hd::glibc_atan2 (and the goldens' machine) does not follow"
 
 // The routine as the device and the host's FMA clone compute it, FMA instructions inlined
 // (flatten: as in atan2.cpp, the routine is too large to be inlined otherwise, and its
@@ -119,7 +102,7 @@ __attribute__((target("fma"), flatten)) void tally(double y, double x, Paths& pa
                           static_cast<std::int32_t>((ix >> 32) & 0x7ff00000u);
   if (de >= kExponentGap) return void(++paths[kGapHalfPi]);
   if (de <= -kExponentGap) return void(++paths[x_negative ? kGapPi : kGapQuotient]);
-  double ax = from_bits(ax_bits), ay = from_bits(ay_bits);
+  double ax = dbl(ax_bits), ay = dbl(ay_bits);
   if (ax < kTiny || ay < kTiny) {
     ++paths[kScaledUp];
     ax *= kHuge;
@@ -189,7 +172,7 @@ class Compare {
 
 // Any finite double of biased exponent field e (0: subnormal) and random sign and mantissa.
 double with_exponent(std::mt19937_64& rng, int e) {
-  return from_bits((rng() & 0x800fffffffffffffull) | (static_cast<std::uint64_t>(e) << 52));
+  return dbl((rng() & 0x800fffffffffffffull) | (static_cast<std::uint64_t>(e) << 52));
 }
 // A random float of CIEDE's box: uniform in value, or uniform over the bit patterns of
 // magnitude <= 400 (so tiny and subnormal floats as often as large ones), either sign.
@@ -197,7 +180,7 @@ float box_float(std::mt19937_64& rng, bool by_bits) {
   if (!by_bits) return std::uniform_real_distribution<float>(-400.0f, 400.0f)(rng);
   constexpr std::uint32_t k400 = 0x43c80000u;  // 400.0f
   const std::uint64_t r = rng();
-  return float_from_bits(static_cast<std::uint32_t>((r >> 32) % (k400 + 1)) | static_cast<std::uint32_t>(r & 1) << 31);
+  return flt(static_cast<std::uint32_t>((r >> 32) % (k400 + 1)) | static_cast<std::uint32_t>(r & 1) << 31);
 }
 // A pair of doubles whose exponents are at most 60 apart, anywhere in the range.
 void nearby_pair(std::mt19937_64& rng, double& y, double& x) {
@@ -220,14 +203,14 @@ const std::vector<double>& special_values() {
           0x7ff0000000000000ull, 0x7ff8000000000000ull, 0x7ff0000000000001ull, 0x7ff4000000000abcull,
           0x7ffc000000001234ull, 0x7fffffffffffffffull, 0x20b0000000000000ull, 0x5f30000000000000ull,
           0x3fb0000000000000ull, 0x4079000000000000ull /* 400 */, 0x36a0000000000000ull /* 2^-149 */})
-      for (std::uint64_t sign : {0ull, 0x8000000000000000ull}) v.push_back(from_bits(b | sign));
+      for (std::uint64_t sign : {0ull, 0x8000000000000000ull}) v.push_back(dbl(b | sign));
     return v;
   }();
   return values;
 }
 
 TEST(HdAtan2, SpecialValuesEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("atan2");
   Compare compare;
   for (double y : special_values())
     for (double x : special_values()) compare(y, x);
@@ -240,7 +223,7 @@ TEST(HdAtan2, SpecialValuesEqualGlibc) {
 // ---- every threshold ------------------------------------------------------------------------
 
 TEST(HdAtan2, EveryPathBoundaryEqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("atan2");
   std::mt19937_64 rng(20240711);
   Compare compare;
   // The exponent gap: fields 54..60 apart each way, from subnormal to the largest.
@@ -258,7 +241,7 @@ TEST(HdAtan2, EveryPathBoundaryEqualsGlibc) {
   for (double edge : {0x1p-500, 0x1p500})
     for (int d = -4; d <= 4; ++d)
       for (int k = -56; k <= 56; k += 4) {
-        const double mantissa = from_bits(bits(1.0) | (rng() & 0x000fffffffffffffull));
+        const double mantissa = dbl(bits(1.0) | (rng() & 0x000fffffffffffffull));
         const double a = step(edge, d), b = std::ldexp(mantissa, k) * edge;
         compare.signs(a, b);
         compare.signs(b, a);
@@ -311,7 +294,7 @@ class FloatBox : public ::testing::TestWithParam<unsigned> {};
 
 // a, b floats in [-400, 400]: uniform in value, uniform over the bit patterns, and mixed.
 TEST_P(FloatBox, EqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("atan2");
   std::mt19937_64 rng(0x5eed0000u + GetParam());
   Compare compare;
   for (int n = 0; n < kBoxPairsPerShard; ++n) {
@@ -327,7 +310,7 @@ INSTANTIATE_TEST_SUITE_P(Shard, FloatBox, ::testing::Range(0u, kBoxShards));
 // One coordinate +-0 or the smallest floats, the other anywhere in the box (grey and
 // near-grey pixels), and both tiny.
 TEST(HdAtan2, FloatBoxEdgesEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("atan2");
   std::mt19937_64 rng(99);
   Compare compare;
   const float tiny[] = {0.0f, -0.0f, 0x1p-149f, -0x1p-149f, 0x1p-126f, 0x1.fffffcp-127f, 1e-30f, -1e-20f, 1e-10f};
@@ -338,10 +321,10 @@ TEST(HdAtan2, FloatBoxEdgesEqualGlibc) {
       compare(f, t);
     }
   for (int n = 0; n < 200000; ++n) {
-    const float a = float_from_bits(static_cast<std::uint32_t>(rng() % 0x01000000u) | (n & 1u) << 31);  // |a| < 2^-125
+    const float a = flt(static_cast<std::uint32_t>(rng() % 0x01000000u) | (n & 1u) << 31);  // |a| < 2^-125
     compare(a, box_float(rng, true));
     compare(box_float(rng, true), a);
-    compare(a, float_from_bits(static_cast<std::uint32_t>(rng() % 0x01000000u)));
+    compare(a, flt(static_cast<std::uint32_t>(rng() % 0x01000000u)));
   }
   EXPECT_EQ(compare.differ(), 0u) << "of " << compare.checked();
   report(compare.paths());
@@ -350,10 +333,10 @@ TEST(HdAtan2, FloatBoxEdgesEqualGlibc) {
 // ---- the whole range -------------------------------------------------------------------------
 
 TEST(HdAtan2, RandomDoublesEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("atan2");
   std::mt19937_64 rng(7);
   Compare compare;
-  for (int n = 0; n < 2000000; ++n) compare(from_bits(rng()), from_bits(rng()));
+  for (int n = 0; n < 2000000; ++n) compare(dbl(rng()), dbl(rng()));
   for (int n = 0; n < 4000000; ++n) {
     double y, x;
     nearby_pair(rng, y, x);
@@ -394,8 +377,8 @@ std::vector<std::array<double, 2>> mixed_inputs(int count) {
         break;
       }
       default:
-        y = from_bits(rng());
-        x = from_bits(rng());
+        y = dbl(rng());
+        x = dbl(rng());
         break;
     }
     v.push_back({y, x});
@@ -416,7 +399,7 @@ TEST(HdAtan2, SoftF64EqualsDouble) {
 }
 
 TEST(HdAtan2, DefaultCloneAndPublicFunctionEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("atan2");
   std::uint64_t differ = 0, checked = 0;
   for (const auto& [y, x] : mixed_inputs(1000000)) {
     const double libm = g_libm_atan2(y, x), plain = ours_plain(y, x), pub = glibc_atan2(y, x);
@@ -436,7 +419,7 @@ class FloatBoxLong : public ::testing::TestWithParam<unsigned> {};
 
 // 1e9 float pairs of the box (1.25e8 a shard), half uniform in value, half over the bits.
 TEST_P(FloatBoxLong, EqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("atan2");
   const int count = exhaustive() ? 125000000 : 125000;
   std::mt19937_64 rng(0xc1ede000u + GetParam());
   Compare compare;
@@ -451,7 +434,7 @@ class NearbyDoublesLong : public ::testing::TestWithParam<unsigned> {};
 
 // 4e8 double pairs of exponents at most 60 apart (1e8 a shard).
 TEST_P(NearbyDoublesLong, EqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("atan2");
   const int count = exhaustive() ? 100000000 : 100000;
   std::mt19937_64 rng(0xd0b1e000u + GetParam());
   Compare compare;

@@ -20,35 +20,21 @@
 #include <string>
 
 #include "core/hd/log2.hpp"
+#include "float_bits.hpp"
+#include "glibc_libm.hpp"
 
 namespace fastvmaf::hd {
 namespace {
 
+using test::bits;
+using test::dbl;
+using test::flt;
+
 // glibc's log2 through a pointer, so that no compiler folds or inlines it.
 double (*volatile g_libm_log2)(double) = &::log2;
 
-std::uint64_t bits(double d) {
-  std::uint64_t b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
-double from_bits(std::uint64_t b) {
-  double d;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
-}
-float float_from_bits(std::uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, sizeof f);
-  return f;
-}
 
-bool glibc_is_the_fma_build() { return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2"); }
 
-#define SKIP_UNLESS_FMA_GLIBC()                                                                         \
-  if (!glibc_is_the_fma_build())                                                                        \
-  GTEST_SKIP() << "this CPU has no FMA/AVX2: glibc's log2 here is its other build, which "              \
-                  "hd::glibc_log2 (and the goldens' machine) does not follow"
 
 // The routine as the device and the host's clones compute it, here with FMA instructions
 // inlined (the sweeps call it some 4e9 times).
@@ -77,12 +63,12 @@ constexpr unsigned kFloatShards = 8;  // the 2^31 non-negative bit patterns, 2^2
 class EveryFloat : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(EveryFloat, EqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("log2");
   const std::uint64_t span = (std::uint64_t{1} << 31) / kFloatShards;
   const std::uint64_t first = GetParam() * span;
   Compare compare;
   for (std::uint64_t u = first; u < first + span; ++u)
-    compare(static_cast<double>(float_from_bits(static_cast<std::uint32_t>(u))));
+    compare(static_cast<double>(flt(static_cast<std::uint32_t>(u))));
   EXPECT_EQ(compare.differ(), 0u) << "of " << compare.checked();
   EXPECT_EQ(compare.checked(), span);
 }
@@ -92,13 +78,13 @@ INSTANTIATE_TEST_SUITE_P(Shard, EveryFloat, ::testing::Range(0u, kFloatShards));
 // Negative floats take one branch of the routine (glibc's invalid-argument NaN, and the
 // quieted NaN for NaNs): a stride over them, and their special values.
 TEST(HdLog2, NegativeFloatsEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("log2");
   Compare compare;
   for (std::uint64_t u = 0x80000000u; u <= 0xffffffffu; u += 4093)
-    compare(static_cast<double>(float_from_bits(static_cast<std::uint32_t>(u))));
+    compare(static_cast<double>(flt(static_cast<std::uint32_t>(u))));
   for (std::uint32_t u : {0x80000000u, 0x80000001u, 0x807fffffu, 0x80800000u, 0xbf800000u, 0xff7fffffu, 0xff800000u,
                           0xff800001u, 0xffc00000u, 0xffffffffu})
-    compare(static_cast<double>(float_from_bits(u)));
+    compare(static_cast<double>(flt(u)));
   EXPECT_EQ(compare.differ(), 0u) << "of " << compare.checked();
 }
 
@@ -111,7 +97,7 @@ constexpr unsigned kHalfShards = 8;
 class EveryHalfSum : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(EveryHalfSum, EqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("log2");
   // Positive f: biased exponents 127-54 .. 127+53; negative: 127-54 .. 128 (|f| < 2^2,
   // then only |f| <= 2). Sharded by mantissa, so each shard sees every exponent.
   const std::uint32_t mantissas = 1u << 23, per = mantissas / kHalfShards;
@@ -120,7 +106,7 @@ TEST_P(EveryHalfSum, EqualsGlibc) {
   auto sweep = [&](std::uint32_t sign, std::uint32_t e_lo, std::uint32_t e_hi) {
     for (std::uint32_t e = e_lo; e <= e_hi; ++e)
       for (std::uint32_t m = m0; m < m0 + per; ++m) {
-        const float f = float_from_bits(sign | (e << 23) | m);
+        const float f = flt(sign | (e << 23) | m);
         if (f < -2.0f) continue;
         compare(1 + static_cast<double>(f) / 2.0);
       }
@@ -140,7 +126,7 @@ INSTANTIATE_TEST_SUITE_P(Shard, EveryHalfSum, ::testing::Range(0u, kHalfShards))
 // ---- modes 5 and 6, and the routine's paths ---------------------------------------------
 
 TEST(HdLog2, BlendsOfTwoFloatsEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("log2");
   std::mt19937_64 rng(20240605);
   std::uniform_int_distribution<std::uint32_t> any_bits;
   std::uniform_real_distribution<float> variance(0.0f, 2000.0f), small(-1e-3f, 1e-2f);
@@ -149,8 +135,8 @@ TEST(HdLog2, BlendsOfTwoFloatsEqualGlibc) {
     float a, b;
     switch (n % 4) {
       case 0:  // any non-negative floats
-        a = float_from_bits(any_bits(rng) & 0x7fffffffu);
-        b = float_from_bits(any_bits(rng) & 0x7fffffffu);
+        a = flt(any_bits(rng) & 0x7fffffffu);
+        b = flt(any_bits(rng) & 0x7fffffffu);
         break;
       case 1:  // the variances of real blocks
         a = variance(rng);
@@ -161,8 +147,8 @@ TEST(HdLog2, BlendsOfTwoFloatsEqualGlibc) {
         b = small(rng);
         break;
       default:  // any floats, negative ones too
-        a = float_from_bits(any_bits(rng));
-        b = float_from_bits(any_bits(rng));
+        a = flt(any_bits(rng));
+        b = flt(any_bits(rng));
         break;
     }
     compare(1 + (0.75 * a + 0.25 * b));
@@ -172,10 +158,10 @@ TEST(HdLog2, BlendsOfTwoFloatsEqualGlibc) {
 }
 
 TEST(HdLog2, EveryPathBoundaryAndSpecialValueEqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("log2");
   Compare compare;
   auto around = [&](std::uint64_t b) {
-    for (std::int64_t d = -64; d <= 64; ++d) compare(from_bits(b + static_cast<std::uint64_t>(d)));
+    for (std::int64_t d = -64; d <= 64; ++d) compare(dbl(b + static_cast<std::uint64_t>(d)));
   };
   // The near-1 polynomial's interval and its two ends.
   around(log2_detail::kNearOneLo);
@@ -185,26 +171,26 @@ TEST(HdLog2, EveryPathBoundaryAndSpecialValueEqualsGlibc) {
   for (int e = -1074; e <= 1023; e += (e > -1030 && e < 1020 ? 37 : 1))
     for (std::uint64_t i = 0; i < 64; ++i) {
       const std::uint64_t z = log2_detail::kOff + (i << 46);  // the start of interval i in [0x1.6p-1, 0x1.6p0)
-      const double edge = std::ldexp(from_bits(z), e);
+      const double edge = std::ldexp(dbl(z), e);
       if (edge > 0 && std::isfinite(edge)) around(bits(edge));
     }
   // Subnormals, zeros, infinities, NaNs (quiet, signalling, negative, with payloads),
   // negative numbers.
-  for (std::uint64_t m = 1; m < (std::uint64_t{1} << 52); m = m * 3 + 1) compare(from_bits(m));
+  for (std::uint64_t m = 1; m < (std::uint64_t{1} << 52); m = m * 3 + 1) compare(dbl(m));
   for (double x : {0.0, -0.0, HUGE_VAL, -HUGE_VAL, -1.0, -0x1p-1074, -1e300, 1.0, 2.0, 0.5, 0x1p-1074, 0x1p-1022,
                    0x1.fffffffffffffp+1023})
     compare(x);
   for (std::uint64_t nan : {0x7ff8000000000000ull, 0x7ff0000000000001ull, 0xfff8000000000000ull, 0x7ff4000000000abcull,
                             0xfff0000000001234ull})
-    compare(from_bits(nan));
+    compare(dbl(nan));
   EXPECT_EQ(compare.differ(), 0u) << "of " << compare.checked();
 }
 
 TEST(HdLog2, RandomDoublesEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("log2");
   std::mt19937_64 rng(7);
   Compare compare;
-  for (int n = 0; n < 2000000; ++n) compare(from_bits(rng()));
+  for (int n = 0; n < 2000000; ++n) compare(dbl(rng()));
   EXPECT_EQ(compare.differ(), 0u) << "of " << compare.checked();
 }
 

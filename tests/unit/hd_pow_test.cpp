@@ -32,46 +32,29 @@
 
 #include "core/hd/exp.hpp"
 #include "core/hd/pow.hpp"
+#include "float_bits.hpp"
+#include "glibc_libm.hpp"
 
 namespace fastvmaf::hd {
 namespace {
+
+using test::bits;
+using test::dbl;
+using test::exhaustive;
+using test::flt;
 
 // glibc's exp and pow through pointers, so that no compiler folds or inlines them.
 double (*volatile g_libm_exp)(double) = &::exp;
 double (*volatile g_libm_pow)(double, double) = &::pow;
 
-std::uint64_t bits(double d) {
-  std::uint64_t b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
-double from_bits(std::uint64_t b) {
-  double d;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
-}
 std::uint32_t float_bits_of(float f) {
   std::uint32_t b;
   std::memcpy(&b, &f, sizeof b);
   return b;
 }
-float float_from_bits(std::uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, sizeof f);
-  return f;
-}
 
-bool glibc_is_the_fma_build() { return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2"); }
 
-#define SKIP_UNLESS_FMA_GLIBC()                                                                         \
-  if (!glibc_is_the_fma_build())                                                                        \
-  GTEST_SKIP() << "this CPU has no FMA/AVX2: glibc's exp and pow here are its other builds, which "     \
-                  "hd::glibc_exp and hd::glibc_pow (and the goldens' machine) do not follow"
 
-bool exhaustive() {
-  const char* e = std::getenv("FASTVMAF_EXHAUSTIVE");
-  return e != nullptr && std::string(e) == "1";
-}
 
 // The routines as the device and the host's FMA clone compute them, here with FMA
 // instructions inlined (flatten: every step, not only those GCC would inline).
@@ -131,7 +114,7 @@ std::uint64_t sweep_float_shard(std::uint32_t first, std::uint32_t last, unsigne
   const std::uint64_t end = std::min<std::uint64_t>(begin + per, std::uint64_t{last} + 1);
   const std::uint64_t stride = exhaustive() ? 1 : kSampleStride;
   std::uint64_t n = 0;
-  for (std::uint64_t u = begin; u < end; u += stride, ++n) visit(float_from_bits(static_cast<std::uint32_t>(u)));
+  for (std::uint64_t u = begin; u < end; u += stride, ++n) visit(flt(static_cast<std::uint32_t>(u)));
   return n;
 }
 
@@ -140,7 +123,7 @@ std::uint64_t sweep_float_shard(std::uint32_t first, std::uint32_t last, unsigne
 class ExpEveryFloat : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(ExpEveryFloat, EqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   CompareExp compare;
   // -0 (0x80000000) up to -230 (0xc3660000): the negative floats' bits grow with |f|.
   const std::uint64_t n = sweep_float_shard(0x80000000u, float_bits_of(-230.0f), GetParam(),
@@ -156,7 +139,7 @@ INSTANTIATE_TEST_SUITE_P(Shard, ExpEveryFloat, ::testing::Range(0u, kShards));
 class Pow7EveryFloat : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(Pow7EveryFloat, EqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   ComparePow compare;
   const std::uint64_t n = sweep_float_shard(0u, float_bits_of(400.0f), GetParam(),
                                             [&](float c) { compare(static_cast<double>(c), 7.0); });
@@ -195,7 +178,7 @@ class CiedeSamples : public ::testing::TestWithParam<unsigned> {};
 // Shard s takes the luma codes Y = s mod kShards; the sample ctest runs takes 8-bit
 // samples, every 7th (U, V) pair; the long run every 8-bit and 10-bit triple.
 TEST_P(CiedeSamples, EqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   ComparePow compare;
   for (unsigned bpc : {8u, 10u}) {
     if (bpc == 10 && !exhaustive()) break;
@@ -238,7 +221,7 @@ INSTANTIATE_TEST_SUITE_P(Shard, CiedeSamples, ::testing::Range(0u, kShards));
 class PowBlocks : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(PowBlocks, EqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   const std::uint64_t blocks = exhaustive() ? 8192 : 2048, block = exhaustive() ? (1u << 17) : 4096;
   struct Range {
     double y, lo, hi;
@@ -250,7 +233,7 @@ TEST_P(PowBlocks, EqualsGlibc) {
     const std::uint64_t lo = bits(range.lo), span = bits(range.hi) - lo - block;
     for (std::uint64_t i = GetParam(); i < blocks; i += kShards) {
       const std::uint64_t start = lo + span / (blocks - 1) * i;
-      for (std::uint64_t u = start; u < start + block; ++u) compare(from_bits(u), range.y);
+      for (std::uint64_t u = start; u < start + block; ++u) compare(dbl(u), range.y);
     }
     EXPECT_EQ(compare.differ(), 0u) << "y = " << range.y << ", of " << compare.checked();
     EXPECT_EQ(compare.checked(), blocks / kShards * block);
@@ -260,7 +243,7 @@ TEST_P(PowBlocks, EqualsGlibc) {
 INSTANTIATE_TEST_SUITE_P(Shard, PowBlocks, ::testing::Range(0u, kShards));
 
 TEST(HdPow, RandomCiedeArgumentsEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   std::mt19937_64 rng(20240701);
   std::uniform_real_distribution<double> linear(0x1.6p-4, 2.5), cube(0x1.2p-7, 8.0);
   std::uniform_real_distribution<float> chroma(0.0f, 400.0f);
@@ -278,11 +261,11 @@ TEST(HdPow, RandomCiedeArgumentsEqualGlibc) {
 // Doubles of bits b - n .. b + n.
 template <class Visit>
 void around(double x, int n, Visit&& visit) {
-  for (int d = -n; d <= n; ++d) visit(from_bits(bits(x) + static_cast<std::uint64_t>(static_cast<std::int64_t>(d))));
+  for (int d = -n; d <= n; ++d) visit(dbl(bits(x) + static_cast<std::uint64_t>(static_cast<std::int64_t>(d))));
 }
 
 TEST(HdExp, EveryPathBoundaryAndSpecialValueEqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   CompareExp compare;
   for (double sign : {1.0, -1.0}) {
     // |x| = 2^-54 (below: 1 + x), 512 (special_case), 1024 (over- and underflow).
@@ -296,25 +279,25 @@ TEST(HdExp, EveryPathBoundaryAndSpecialValueEqualsGlibc) {
   // Subnormal and tiny arguments, zeros, infinities, NaNs (quiet, signalling, negative,
   // with payloads), and the largest.
   for (std::uint64_t m = 1; m < (std::uint64_t{1} << 52); m = m * 3 + 1) {
-    compare(from_bits(m));
-    compare(-from_bits(m));
+    compare(dbl(m));
+    compare(-dbl(m));
   }
   for (double x : {0.0, -0.0, HUGE_VAL, -HUGE_VAL, 1.0, -1.0, 0x1p-1022, -0x1p-1022, 0x1.fffffffffffffp+1023,
                    -0x1.fffffffffffffp+1023, 709.0, 710.0, -708.0, -709.0, -745.0, -746.0})
     compare(x);
   for (std::uint64_t nan : {0x7ff8000000000000ull, 0x7ff0000000000001ull, 0xfff8000000000000ull, 0x7ff4000000000abcull,
                             0xfff0000000001234ull, 0xffffffffffffffffull})
-    compare(from_bits(nan));
+    compare(dbl(nan));
   EXPECT_EQ(compare.differ(), 0u) << "of " << compare.checked();
 }
 
 TEST(HdExp, RandomDoublesEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<double> wide(-760.0, 720.0), near_zero(-1e-3, 1e-3);
   CompareExp compare;
   for (int n = 0; n < 1000000; ++n) {
-    compare(from_bits(rng()));
+    compare(dbl(rng()));
     compare(wide(rng));
     compare(near_zero(rng));
   }
@@ -335,12 +318,12 @@ std::vector<double> special_values() {
   }
   for (std::uint64_t nan : {0x7ff8000000000000ull, 0x7ff0000000000001ull, 0xfff8000000000000ull, 0x7ff4000000000abcull,
                             0xfff0000000001234ull, 0x7ff8000000000123ull})
-    v.push_back(from_bits(nan));
+    v.push_back(dbl(nan));
   return v;
 }
 
 TEST(HdPow, SpecialValuesEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   ComparePow compare;
   const std::vector<double> values = special_values();
   for (double x : values)
@@ -349,7 +332,7 @@ TEST(HdPow, SpecialValuesEqualGlibc) {
 }
 
 TEST(HdPow, EveryPathBoundaryEqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   ComparePow compare;
   const double some_x[] = {0.5, 0x1.fffffffffffffp-1, 1.0, 0x1.0000000000001p+0, 2.0, -2.0, -0.5, 3.0, 0x1p-1074};
   // |y| at 2^-65 and 2^63, both signs.
@@ -361,7 +344,7 @@ TEST(HdPow, EveryPathBoundaryEqualsGlibc) {
   // The edges of log's intervals (z = kOff + i 2^45 as bits), over the exponents.
   for (int e = -1074; e <= 1023; e += (e > -1030 && e < 1020 ? 29 : 1))
     for (std::uint64_t i = 0; i < 128; ++i) {
-      const double edge = std::ldexp(from_bits(pow_detail::kOff + (i << 45)), e);
+      const double edge = std::ldexp(dbl(pow_detail::kOff + (i << 45)), e);
       if (edge > 0 && std::isfinite(edge))
         for (double y : {2.4, 1.0 / 3.0, 7.0}) around(edge, 2, [&](double x) { compare(x, y); });
     }
@@ -377,14 +360,14 @@ TEST(HdPow, EveryPathBoundaryEqualsGlibc) {
 }
 
 TEST(HdPow, RandomPairsEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   std::mt19937_64 rng(20240702);
   std::uniform_real_distribution<double> unit(0.0, 1.0), exponent(-100.0, 100.0);
   std::uniform_int_distribution<int> integer(-1100, 1100), binade(-1022, 1023);
   ComparePow compare;
   for (int n = 0; n < 250000; ++n) {
     // Any bits.
-    compare(from_bits(rng()), from_bits(rng()));
+    compare(dbl(rng()), dbl(rng()));
     // Positive x over the whole range, moderate y.
     const double x = std::ldexp(1.0 + unit(rng), binade(rng));
     compare(x, exponent(rng));
@@ -400,9 +383,9 @@ TEST(HdPow, RandomPairsEqualGlibc) {
       if (n % 2 == 0) compare(-x, std::nearbyint(l / lx));
     }
     // x within a few ulps of 1, y large.
-    compare(from_bits(bits(1.0) + (rng() % 64) - 32), std::ldexp(unit(rng) - 0.5, 40 + static_cast<int>(rng() % 22)));
+    compare(dbl(bits(1.0) + (rng() % 64) - 32), std::ldexp(unit(rng) - 0.5, 40 + static_cast<int>(rng() % 22)));
     // Subnormal x.
-    compare(from_bits(rng() >> 12), exponent(rng) / 100.0);
+    compare(dbl(rng() >> 12), exponent(rng) / 100.0);
   }
   EXPECT_EQ(compare.differ(), 0u) << "of " << compare.checked();
 }
@@ -415,13 +398,13 @@ std::vector<double> exp_inputs(int random_count) {
   std::vector<double> v;
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> wide(-760.0, 720.0);
-  for (std::uint32_t u = 0x80000000u; u <= float_bits_of(-230.0f); u += 15013) v.push_back(float_from_bits(u));
+  for (std::uint32_t u = 0x80000000u; u <= float_bits_of(-230.0f); u += 15013) v.push_back(flt(u));
   for (double edge : {0x1p-54, 512.0, 1024.0, 0x1.62e42fefa39efp+9, 0x1.6232bdd7abcd2p+9, 0x1.74910d52d3051p+9})
     for (double sign : {1.0, -1.0}) around(sign * edge, 64, [&](double x) { v.push_back(x); });
   for (double x : special_values()) v.push_back(x);
   for (int n = 0; n < random_count; ++n) {
     v.push_back(wide(rng));
-    v.push_back(from_bits(rng()));
+    v.push_back(dbl(rng()));
   }
   return v;
 }
@@ -430,14 +413,14 @@ std::vector<std::pair<double, double>> pow_inputs(int random_count) {
   std::vector<std::pair<double, double>> v;
   std::mt19937_64 rng(6);
   std::uniform_real_distribution<double> linear(0x1.6p-4, 2.5), cube(0x1.2p-7, 8.0), unit(0.0, 1.0);
-  for (std::uint32_t u = 0; u <= float_bits_of(400.0f); u += 15013) v.emplace_back(float_from_bits(u), 7.0);
+  for (std::uint32_t u = 0; u <= float_bits_of(400.0f); u += 15013) v.emplace_back(flt(u), 7.0);
   const std::vector<double> values = special_values();
   for (double x : values)
     for (double y : values) v.emplace_back(x, y);
   for (int n = 0; n < random_count; ++n) {
     v.emplace_back(linear(rng), 2.4);
     v.emplace_back(cube(rng), 1.0 / 3.0);
-    v.emplace_back(from_bits(rng()), from_bits(rng()));
+    v.emplace_back(dbl(rng()), dbl(rng()));
     // Results near and past the ends of the range (special_case), negative x to odd y.
     const double x = std::ldexp(1.0 + unit(rng), static_cast<int>(rng() % 200) - 100);
     const double y = std::nearbyint((-760.0 + 1480.0 * unit(rng)) / std::log(x));
@@ -447,7 +430,7 @@ std::vector<std::pair<double, double>> pow_inputs(int random_count) {
 }
 
 TEST(HdExp, HostCopyAndPlainCloneEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   CompareExp host(+[](double x) { return glibc_exp(x); }), plain(&ours_exp_plain);
   for (double x : exp_inputs(200000)) {
     host(x);
@@ -458,7 +441,7 @@ TEST(HdExp, HostCopyAndPlainCloneEqualGlibc) {
 }
 
 TEST(HdPow, HostCopyAndPlainCloneEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("exp, pow");
   ComparePow host(+[](double x, double y) { return glibc_pow(x, y); }), plain(&ours_pow_plain);
   for (const auto& [x, y] : pow_inputs(100000)) {
     host(x, y);

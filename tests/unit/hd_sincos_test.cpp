@@ -33,42 +33,25 @@
 #include <vector>
 
 #include "core/hd/sincos.hpp"
+#include "float_bits.hpp"
+#include "glibc_libm.hpp"
 
 namespace fastvmaf::hd {
 namespace {
+
+using test::bits;
+using test::dbl;
+using test::exhaustive;
+using test::flt;
 
 // glibc's sin and cos through pointers, so that no compiler folds or inlines them.
 double (*volatile g_libm_sin)(double) = &::sin;
 double (*volatile g_libm_cos)(double) = &::cos;
 
-std::uint64_t bits(double d) {
-  std::uint64_t b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
-double from_bits(std::uint64_t b) {
-  double d;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
-}
-float float_from_bits(std::uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, sizeof f);
-  return f;
-}
 
-bool glibc_is_the_fma_build() { return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2"); }
 
 // The full sweeps, minutes long, only when asked for.
-bool exhaustive() {
-  const char* e = std::getenv("FASTVMAF_EXHAUSTIVE");
-  return e != nullptr && std::string(e) == "1";
-}
 
-#define SKIP_UNLESS_FMA_GLIBC()                                                                         \
-  if (!glibc_is_the_fma_build())                                                                        \
-  GTEST_SKIP() << "this CPU has no FMA/AVX2: glibc's sin and cos here are its other build, which "      \
-                  "hd::glibc_sin/cos (and the goldens' machine) do not follow"
 
 constexpr double kPi = std::numbers::pi;
 
@@ -114,13 +97,13 @@ constexpr std::uint32_t kStride = 37;
 class SinCosEveryFloat : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(SinCosEveryFloat, SinAndCosEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("sin, cos");
   const std::uint32_t span = kFloatEnd / kFloatShards;
   const std::uint32_t first = GetParam() * span;
   const std::uint32_t step = exhaustive() ? 1 : kStride;
   Compare compare;
   for (std::uint32_t u = first + (step == 1 ? 0 : GetParam() % step); u < first + span; u += step) {
-    const double x = static_cast<double>(float_from_bits(u));
+    const double x = static_cast<double>(flt(u));
     compare.both(x);
     compare.both(-x);
   }
@@ -137,14 +120,14 @@ constexpr unsigned kHueShards = 8;
 class SinCosEveryHue : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(SinCosEveryHue, CosArgumentsEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("sin, cos");
   const std::uint32_t end = float_bits(static_cast<float>(3 * kPi)) + 1;  // 3 pi rounds up: past 3 pi
   const std::uint32_t span = end / kHueShards + 1;
   const std::uint32_t first = GetParam() * span, last = std::min(end, first + span);
   const std::uint32_t step = exhaustive() ? 1 : kStride;
   Compare compare;
   for (std::uint32_t u = first + (step == 1 ? 0 : GetParam() % step); u < last; u += step) {
-    const double hd = static_cast<double>(float_from_bits(u));
+    const double hd = static_cast<double>(flt(u));
     compare.cos(hd - kPi / 6.0);
     compare.cos(2.0 * hd);
     compare.cos(3.0 * hd + kPi / 30.0);
@@ -161,7 +144,7 @@ INSTANTIATE_TEST_SUITE_P(Shard, SinCosEveryHue, ::testing::Range(0u, kHueShards)
 void around(std::vector<double>& out, double x, int ulps) {
   const std::uint64_t b = bits(std::fabs(x));
   for (int d = -ulps; d <= ulps; ++d) {
-    const double y = from_bits(b + static_cast<std::uint64_t>(static_cast<std::int64_t>(d)));
+    const double y = dbl(b + static_cast<std::uint64_t>(static_cast<std::int64_t>(d)));
     out.push_back(y);
     out.push_back(-y);
   }
@@ -178,7 +161,7 @@ const std::vector<double>& boundary_inputs() {
     // The high-word thresholds: tiny, small (table), pi/2 - |x|, n pi/2 reduction,
     // __branred, inf/NaN. glibc compares the high word: the boundary is top << 32.
     for (std::uint64_t top : {0x3e400000ull, 0x3e500000ull, 0x3feb6000ull, 0x400368fdull, 0x419921fbull, 0x7ff00000ull})
-      around(v, from_bits(top << 32), 300);
+      around(v, dbl(top << 32), 300);
     // |a| = 0.126, the Taylor polynomial's end: directly (sin below 0.855), as pi/2 - |x|
     // (cos's middle path) and as x - m pi/2 (the reduced paths).
     using sincos_detail::kTaylorMax;
@@ -221,22 +204,22 @@ const std::vector<double>& boundary_inputs() {
     // Zeros, subnormals, the smallest normals, infinities, NaNs (quiet, signalling,
     // negative, with payloads), and a few ordinary values.
     for (std::uint64_t m = 1; m < (std::uint64_t{1} << 52); m = m * 3 + 1) {
-      v.push_back(from_bits(m));
-      v.push_back(-from_bits(m));
+      v.push_back(dbl(m));
+      v.push_back(-dbl(m));
     }
     for (double x : {0.0, -0.0, 0x1p-1074, 0x1p-1022, 0x1p-600, 0x1p-60, 0x1p-27, 0x1p-26, 0.5, 1.0, kPi / 4, kPi / 2,
                      kPi, 2 * kPi, 3 * kPi, 1e6, 1e8, 1e300, HUGE_VAL})
       around(v, x, 2);
     for (std::uint64_t nan : {0x7ff8000000000000ull, 0x7ff0000000000001ull, 0xfff8000000000000ull, 0x7ff4000000000abcull,
                               0xfff0000000001234ull, 0x7fffffffffffffffull})
-      v.push_back(from_bits(nan));
+      v.push_back(dbl(nan));
     return v;
   }();
   return inputs;
 }
 
 TEST(HdSinCos, EveryPathBoundaryAndSpecialValueEqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("sin, cos");
   Compare compare;
   for (double x : boundary_inputs()) compare.both(x);
   EXPECT_EQ(compare.differ(), 0u) << "of " << compare.checked();
@@ -251,7 +234,7 @@ constexpr unsigned kRandomShards = 4;
 class SinCosRandomSmallDoubles : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(SinCosRandomSmallDoubles, EqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("sin, cos");
   std::mt19937_64 rng(100 + GetParam());
   std::uniform_real_distribution<double> uniform(-50.0, 50.0);
   const std::uint64_t n = exhaustive() ? 1000000000u / kRandomShards : 1000000u;
@@ -266,18 +249,18 @@ INSTANTIATE_TEST_SUITE_P(Shard, SinCosRandomSmallDoubles, ::testing::Range(0u, k
 // up (every binade alike), and uniform values; then __branred's range above it, and any
 // bit pattern at all.
 TEST(HdSinCos, RandomDoublesOverEveryPathEqualGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("sin, cos");
   std::mt19937_64 rng(7);
   const std::uint64_t lo = bits(0x1p-30), reduce_end = std::uint64_t{sincos_detail::kReduceTop} << 32;
   const std::uint64_t n = exhaustive() ? 100000000u : 500000u;
   std::uniform_real_distribution<double> value(-105414336.0, 105414336.0);
   Compare compare;
   for (std::uint64_t i = 0; i < n; ++i) {
-    const double x = from_bits(lo + rng() % (reduce_end - lo));
+    const double x = dbl(lo + rng() % (reduce_end - lo));
     compare.both(i & 1 ? x : -x);
     compare.both(value(rng));
-    compare.both(from_bits(reduce_end + rng() % (0x7ff0000000000000ull - reduce_end)) * (i & 1 ? 1 : -1));
-    compare.both(from_bits(rng()));
+    compare.both(dbl(reduce_end + rng() % (0x7ff0000000000000ull - reduce_end)) * (i & 1 ? 1 : -1));
+    compare.both(dbl(rng()));
   }
   EXPECT_EQ(compare.differ(), 0u) << "of " << compare.checked();
 }
@@ -294,8 +277,8 @@ std::vector<double> mixed_inputs(std::size_t random_count) {
   for (std::size_t i = 0; i < random_count; ++i) {
     v.push_back(static_cast<double>(floats(rng)));
     v.push_back(uniform(rng));
-    v.push_back(from_bits(rng() % 0x41a0000000000000ull));
-    v.push_back(from_bits(rng()));
+    v.push_back(dbl(rng() % 0x41a0000000000000ull));
+    v.push_back(dbl(rng()));
   }
   return v;
 }
@@ -318,7 +301,7 @@ TEST(HdSinCos, SoftF64EqualsDouble) {
 }
 
 TEST(HdSinCos, CloneWithoutFmaEqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("sin, cos");
   Compare compare;
   for (double x : mixed_inputs(exhaustive() ? 10000000 : 40000)) {
     compare.check("sin", x, g_libm_sin(x), ours_sin_no_fma(x));
@@ -329,7 +312,7 @@ TEST(HdSinCos, CloneWithoutFmaEqualsGlibc) {
 
 // The host's entry points (sincos.cpp's clones, picked by the loader).
 TEST(HdSinCos, HostCopyEqualsGlibc) {
-  SKIP_UNLESS_FMA_GLIBC();
+  SKIP_UNLESS_FMA_GLIBC("sin, cos");
   Compare compare;
   for (double x : mixed_inputs(20000)) {
     compare.check("sin", x, g_libm_sin(x), glibc_sin(x));

@@ -38,6 +38,7 @@
 #include "core/hd/bits.hpp"
 #include "core/hd/exp.hpp"
 #include "core/hd/f64.hpp"
+#include "core/hd/ordered_sum.hpp"
 #include "core/hd/pow.hpp"
 #include "core/hd/powf.hpp"
 #include "core/hd/rounding.hpp"
@@ -202,40 +203,21 @@ FVMAF_HD inline hd::f64 exact_sum(const Results& r) {
 }
 
 // Kernel 4, otherwise: the frame's double sum, from +0, one term after the other (two
-// million for a 1080p frame). As PSNR-HVS's sum (psnr_hvs_work.hpp): the terms go through
-// the work-group's shared memory in chunks of kSumChunk, two buffers; at step k every
-// work-item fetches its share of chunk k, work-item 0 adds chunk k - 1 meanwhile; a
-// barrier ends each step. The additions are the CPU's; only the loads are spread. The
-// work-group reads the slot's flag alike, so all its work-items take the same branch.
+// million for a 1080p frame), by work-item 0 while the group fetches the terms
+// (core/hd/ordered_sum.hpp). The work-group reads the slot's flag alike, so all its
+// work-items take the same branch.
 inline constexpr unsigned kSumThreads = 256;
-inline constexpr unsigned kSumPerItem = 8;
-inline constexpr unsigned kSumChunk = kSumThreads * kSumPerItem;
-inline constexpr unsigned kSumSharedFloats = 2 * kSumChunk;
+using Sum = hd::OrderedSum<kSumThreads, 8>;
+inline constexpr unsigned kSumSharedFloats = Sum::kSharedFloats;
 
 FVMAF_HD inline unsigned long long pixels(const Args& a) { return static_cast<unsigned long long>(a.width) * a.height; }
-// One step per chunk, and one more for the last chunk's adding; none for an exact sum.
-FVMAF_HD inline unsigned sum_steps(const Args& a) {
-  if (a.slot->inexact == 0) return 0;
-  return static_cast<unsigned>((pixels(a) + kSumChunk - 1) / kSumChunk) + 1;
-}
+// None for an exact sum.
+FVMAF_HD inline unsigned sum_steps(const Args& a) { return a.slot->inexact == 0 ? 0 : Sum::steps(pixels(a)); }
 
 // Step k of work-item t (work-item 0 adds into acc).
 FVMAF_HD inline void sum_step_item(const Args& a, float* sh, unsigned k, unsigned t, hd::f64& acc) {
-  const unsigned long long n = pixels(a);
-  const unsigned long long begin = static_cast<unsigned long long>(k) * kSumChunk;
-  float fetched[kSumPerItem];
-  for (unsigned j = 0; j < kSumPerItem; ++j) {
-    const unsigned long long at = begin + t + j * kSumThreads;
-    fetched[j] = at < n ? a.terms[at] : 0.0f;
-  }
-  if (k > 0 && t == 0) {
-    const unsigned long long prev = begin - kSumChunk;
-    const unsigned count = n - prev < kSumChunk ? static_cast<unsigned>(n - prev) : kSumChunk;
-    const float* buf = sh + ((k - 1) & 1u) * kSumChunk;
-    for (unsigned i = 0; i < count; ++i) acc = hd::dadd_rn(acc, hd::float_to_double<hd::f64>(buf[i]));
-  }
-  float* buf = sh + (k & 1u) * kSumChunk;
-  for (unsigned j = 0; j < kSumPerItem; ++j) buf[t + j * kSumThreads] = fetched[j];
+  Sum::step(a.terms, pixels(a), sh, k, t, acc,
+            [](hd::f64 s, float v) { return hd::dadd_rn(s, hd::float_to_double<hd::f64>(v)); });
 }
 
 // After the last step: work-item 0 stores the sum (the exact one when there were no steps).

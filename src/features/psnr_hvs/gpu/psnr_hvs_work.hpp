@@ -20,6 +20,7 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
+#include "core/hd/ordered_sum.hpp"
 #include "core/hd/rounding.hpp"
 #include "features/psnr_hvs/psnr_hvs_math.hpp"
 #include "features/psnr_hvs/psnr_hvs_params.hpp"
@@ -70,46 +71,22 @@ FVMAF_HD inline void terms_item(const Args& a, unsigned p, unsigned block) {
 }
 
 // Kernel 2: plane `p`'s float sum, from 0, one term after the other (2.7 million for a
-// 1080p luma plane). The adding work-item must not wait on memory at every term (a lone
-// work-item loading a term, then adding it: 35 ms a 1080p frame on the H200; a block's 64
-// terms loaded, then added: 18.8 ms). So the terms go through the work-group's shared
-// memory in chunks of kSumChunk, two buffers: at step k every work-item fetches its share
-// of chunk k into registers, work-item 0 adds chunk k - 1 from the other buffer
-// meanwhile, then the fetched terms are kept in buffer k % 2; a barrier ends each step.
-// The additions are the CPU's; only the loads are spread over the group.
+// 1080p luma plane), by work-item 0 of the plane's work-group while the group fetches the
+// terms (core/hd/ordered_sum.hpp).
 inline constexpr unsigned kSumThreads = 256;
-inline constexpr unsigned kSumPerItem = 8;  // terms a work-item fetches per step
-inline constexpr unsigned kSumChunk = kSumThreads * kSumPerItem;
-inline constexpr unsigned kSumSharedFloats = 2 * kSumChunk;
+using Sum = hd::OrderedSum<kSumThreads, 8>;
+inline constexpr unsigned kSumSharedFloats = Sum::kSharedFloats;
 
 FVMAF_HD inline unsigned long long plane_terms(const PlaneArgs& pl) {
   return static_cast<unsigned long long>(pl.blocks_x) * pl.blocks_y * 64;
 }
-// The steps of plane p's sum: one per chunk, and one more for the last chunk's adding.
-FVMAF_HD inline unsigned sum_steps(const Args& a, unsigned p) {
-  if (p >= 3) return 0;
-  return static_cast<unsigned>((plane_terms(a.plane[p]) + kSumChunk - 1) / kSumChunk) + 1;
-}
+FVMAF_HD inline unsigned sum_steps(const Args& a, unsigned p) { return p < 3 ? Sum::steps(plane_terms(a.plane[p])) : 0; }
 
 // Step k of work-item t of plane p's group (work-item 0 adds into acc).
 FVMAF_HD inline void sum_step_item(const Args& a, unsigned p, float* sh, unsigned k, unsigned t, float& acc) {
   if (p >= 3) return;
   const PlaneArgs& pl = a.plane[p];
-  const unsigned long long n = plane_terms(pl);
-  const unsigned long long begin = static_cast<unsigned long long>(k) * kSumChunk;
-  float fetched[kSumPerItem];
-  for (unsigned j = 0; j < kSumPerItem; ++j) {
-    const unsigned long long at = begin + t + j * kSumThreads;
-    fetched[j] = at < n ? pl.terms[at] : 0.0f;
-  }
-  if (k > 0 && t == 0) {
-    const unsigned long long prev = begin - kSumChunk;
-    const unsigned count = n - prev < kSumChunk ? static_cast<unsigned>(n - prev) : kSumChunk;
-    const float* buf = sh + ((k - 1) & 1u) * kSumChunk;
-    for (unsigned i = 0; i < count; ++i) acc = hd::fadd_rn(acc, buf[i]);
-  }
-  float* buf = sh + (k & 1u) * kSumChunk;
-  for (unsigned j = 0; j < kSumPerItem; ++j) buf[t + j * kSumThreads] = fetched[j];
+  Sum::step(pl.terms, plane_terms(pl), sh, k, t, acc, [](float s, float v) { return hd::fadd_rn(s, v); });
 }
 
 // After the last step: work-item 0 stores plane p's sum.

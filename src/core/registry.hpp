@@ -50,9 +50,10 @@ class Registry {
   void add(ExtractorInfo info);
   // An implementation of the extractor declared (possibly later) under `name`.
   // `experimental`: a twin that is exact but slower than the CPU it would replace (the
-  // serial sums of MS-SSIM and PSNR-HVS, docs/performance.md): factory() offers it only when
+  // serial sums of MS-SSIM and PSNR-HVS, docs/performance.md), or exact by its host replay
+  // but not yet run on a GPU (CIEDE's): factory() offers it only when
   // $FASTVMAF_EXPERIMENTAL_TWINS names it (a comma-separated list of extractors, or
-  // "all"), so no run becomes slower by choosing it unasked.
+  // "all"), so no run becomes slower, or trusts an unrun kernel, by choosing it unasked.
   void add_backend(const std::string& name, Backend backend, ExtractorFactory factory, bool experimental = false);
 
   const ExtractorInfo* by_name(std::string_view name) const;

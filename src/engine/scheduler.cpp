@@ -392,6 +392,10 @@ void Scheduler::abandon() {
   jobs_.clear();
 }
 
-void Scheduler::limit_threads(unsigned n) { pool_->limit_active(n); }
+void Scheduler::limit_threads(unsigned n) {
+  // A shared pool's limit would hold back every run on it, not this one.
+  if (!own_pool_) throw std::logic_error("Scheduler::limit_threads: the scheduler's threads are a shared pool's");
+  pool_->limit_active(n);
+}
 
 }  // namespace fastvmaf

@@ -102,6 +102,7 @@ class Scheduler {
   // that many frames submitted so the device pipeline fills.
   unsigned device_depth() const;
   // At most `n` of the scheduler's threads work at once from now on (ThreadPool::limit_active).
+  // Its own threads only: on a shared pool it throws std::logic_error.
   void limit_threads(unsigned n);
 
  private:

@@ -6,8 +6,13 @@
 
 namespace fastvmaf::hd {
 
-#if defined(__x86_64__) && defined(__GNUC__)
+// flatten (gcc): otherwise near_one stays out of line, compiled for the baseline target,
+// and the "fma" clone calls it and its libm fma()s (the same bits, 4x slower near 1).
+// clang refuses flatten beside target_clones.
+#if defined(__x86_64__) && defined(__clang__)
 __attribute__((target_clones("fma", "default")))
+#elif defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("fma", "default"), flatten))
 #endif
 double glibc_log2_host(double x) {
   return log2_detail::evaluate(x);

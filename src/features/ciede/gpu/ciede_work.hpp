@@ -189,7 +189,9 @@ FVMAF_HD inline void units_item(const Args& a, unsigned g) {
   }
   if (!over && units != 0) {
     const unsigned long long before = hd::atomic_add(&a.slot->units, static_cast<std::uint64_t>(units));
-    over = before + units >= kExactUnits;  // both below 2^53: no wrap
+    // The total grows by less than 2^53 an addition: the one that reaches 2^53 sees it
+    // (later ones may wrap past 2^64, once the sum is marked inexact anyway).
+    over = before + units >= kExactUnits;
   }
   if (over) hd::atomic_or(&a.slot->inexact, 1u);
 }

@@ -214,11 +214,14 @@ TEST(CambiStages, CValuesEqualDirectWindowCounts) {
     unsigned w, h;
     int window, mlc;
     double vlt;
+    bool bands = false;  // wide flat bands, few mask holes: runs of one key longer than a vector
   };
   // Windows larger than the frame in one or both directions, as at the last scales of
   // 1920x128 (120x8 with a 23 window) or of tall, narrow frames.
-  const Case cases[] = {{60, 40, 9, 2, 0.0},   {120, 8, 23, 2, 0.0}, {8, 120, 23, 2, 0.0}, {30, 3, 65, 2, 0.06},
-                        {1, 40, 5, 2, 0.0},    {40, 1, 5, 3, 0.0},   {45, 45, 17, 5, 0.5}, {25, 19, 7, 0, 0.0}};
+  const Case cases[] = {{60, 40, 9, 2, 0.0},       {120, 8, 23, 2, 0.0},      {8, 120, 23, 2, 0.0},
+                        {30, 3, 65, 2, 0.06},      {1, 40, 5, 2, 0.0},        {40, 1, 5, 3, 0.0},
+                        {45, 45, 17, 5, 0.5},      {25, 19, 7, 0, 0.0},       {301, 30, 9, 2, 0.0, true},
+                        {257, 41, 23, 3, 0.0, true}};
   Histograms hist;
   std::vector<std::int16_t> keys;
   TopKSelector sel;
@@ -231,6 +234,11 @@ TEST(CambiStages, CValuesEqualDirectWindowCounts) {
       Image im = random_image(rng, k.w, k.h, lo, lo + 120);
       std::vector<std::uint8_t> mask(im.px.size());
       for (auto& m : mask) m = rng() % 8 != 0;
+      if (k.bands) {  // steps of one level every 37 columns, a hole in 200 pixels
+        for (unsigned i = 0; i < k.h; ++i)
+          for (unsigned j = 0; j < k.w; ++j) im.at(i, j) = static_cast<std::uint16_t>(lo + 4 + (j + 3 * i) / 37);
+        for (auto& m : mask) m = rng() % 200 != 0;
+      }
       c_values(View<const std::uint16_t>(im.view()), {mask.data(), static_cast<std::ptrdiff_t>(k.w), k.w, k.h}, k.window,
                t, hist, keys, sel, positions);
       std::vector<float> dense(im.px.size());

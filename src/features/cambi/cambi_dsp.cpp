@@ -17,6 +17,10 @@ void Histograms::plan(int band_size, unsigned w) {
     dirty_hi = -1;
   }
   if (slide.size() < 2 * static_cast<std::size_t>(w)) slide.assign(2 * static_cast<std::size_t>(w), 0);
+  if (row_values.size() < w) {
+    row_values.assign(w, 0.0f);
+    row_positions.assign(w, 0);
+  }
 }
 
 Dsp make_dsp(cpu::Flags flags) {

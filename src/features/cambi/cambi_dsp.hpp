@@ -37,6 +37,8 @@ struct View {
 struct Histograms {
   std::vector<std::uint16_t> counts;
   std::vector<std::int16_t> slide;  // two rows: the leaving and entering keys that change
+  std::vector<float> row_values;            // one row's c-values before the zeros are dropped
+  std::vector<std::uint32_t> row_positions;  // and their pixel indices
   int width = 0, dirty_lo = 0, dirty_hi = -1;
   // Room for `band_size` values of rows `width` wide.
   void plan(int band_size, unsigned width);

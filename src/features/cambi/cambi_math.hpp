@@ -100,6 +100,15 @@ FVMAF_HD inline float c_value_term(int weight, unsigned p0, unsigned pm, const f
   return fmul_rn(int_to_float_rn(weight * static_cast<int>(p0) * static_cast<int>(pm)), lut[p0 + pm]);
 }
 
+// Whether contrast d + 1 counts for a pixel whose value (raw + num_diffs) is `value`:
+// visible at that luminance (value <= tvi[d]) and above the visibility luma.
+FVMAF_HD inline bool contrast_counts(int value, int d, const CValueTables& t) {
+  return value <= t.tvi[d] && value + d + 1 > t.vlt_luma;
+}
+
+// The c-value so far and one more candidate: the candidate when it is larger.
+FVMAF_HD inline float larger_c_value(float c, float candidate) { return candidate > c ? candidate : c; }
+
 // c_value_pixel for a masked pixel of raw value `raw`. counts(k) is the number of masked
 // pixels of raw value band_base + k in the pixel's window, for 0 <= k < band_size.
 // Returns 0 for a value outside the band. For each contrast d (1..num_diffs) that is
@@ -113,13 +122,12 @@ FVMAF_HD inline float c_value_pixel(int raw, const CValueTables& t, const float*
   const unsigned p0 = counts(k0);
   float c = 0.0f;
   for (int d = 0; d < t.num_diffs; ++d) {
-    if (value > t.tvi[d] || value + d + 1 <= t.vlt_luma) continue;
+    if (!contrast_counts(value, d, t)) continue;
     const int up = k0 + d + 1;    // < band_size: tvi[] is non-decreasing (make_contrast_tables)
     const int down = k0 - d - 1;  // below the band counts as 0
     const unsigned p1 = counts(up);
     const unsigned p2 = down >= 0 ? counts(down) : 0u;
-    const float v = c_value_term(t.weights[d], p0, p1 > p2 ? p1 : p2, lut);
-    if (v > c) c = v;
+    c = larger_c_value(c, c_value_term(t.weights[d], p0, p1 > p2 ? p1 : p2, lut));
   }
   return c;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "core/sample.hpp"
@@ -179,13 +180,17 @@ struct Stages {
     for (int c = fall_begin; c <= hi; ++c) h[c] = static_cast<std::uint16_t>(h[c] + delta * (b + pad - c + 1));
   }
 
-  // The first index from x on whose key is not `key` (w if none), four keys at a time.
+  // The first index from x on whose key is not `key` (w if none), four keys at a time:
+  // the lowest differing bit of a little-endian word is in its first differing key.
   static int run_end(const std::int16_t* keys, int x, int w, std::int16_t key) {
     const std::uint64_t pattern = 0x0001000100010001ull * static_cast<std::uint16_t>(key);
     for (; x + 4 <= w; x += 4) {
       std::uint64_t four;
       std::memcpy(&four, keys + x, sizeof four);
-      if (four != pattern) break;
+      if (const std::uint64_t differ = four ^ pattern; differ != 0) {
+        if constexpr (std::endian::native == std::endian::little) return x + std::countr_zero(differ) / 16;
+        break;
+      }
     }
     while (x < w && keys[x] == key) ++x;
     return x;
@@ -199,6 +204,39 @@ struct Stages {
       hist.dirty_lo = std::min<int>(hist.dirty_lo, k);
       hist.dirty_hi = std::max<int>(hist.dirty_hi, k);
       x = end;
+    }
+  }
+
+  // One contrast's candidates for n pixels of one band key: p0, up and down are the
+  // histogram rows of the key and of the keys d + 1 above and below (down null below the
+  // band, where the counts are 0), from the run's first column. __restrict lets the
+  // compiler vectorise the loop with its table lookups (it cannot check their overlap).
+  static void add_contrast(const std::uint16_t* __restrict p0, const std::uint16_t* __restrict up,
+                           const std::uint16_t* __restrict down, int weight, int n, float* __restrict c) {
+    if (down != nullptr) {
+      for (int j = 0; j < n; ++j) {
+        const unsigned pm = std::max(up[j], down[j]);
+        c[j] = larger_c_value(c[j], c_value_term(weight, p0[j], pm, kReciprocalLut));
+      }
+    } else {
+      for (int j = 0; j < n; ++j) c[j] = larger_c_value(c[j], c_value_term(weight, p0[j], up[j], kReciprocalLut));
+    }
+  }
+
+  // c_value_pixel for the pixels [x, e) of one row that all have the band key `key`
+  // (so one value), written into c[x..e): each pixel's counts sit in the same histogram
+  // rows, so every contrast is a loop over contiguous columns. Per pixel it is
+  // c_value_pixel's arithmetic in c_value_pixel's order.
+  static void c_value_run(const std::uint16_t* counts, int w, int key, int x, int e, const CValueTables& t,
+                          float* c) {
+    const auto row = [counts, w, x](int k) { return counts + static_cast<std::ptrdiff_t>(k) * w + x; };
+    std::fill(c + x, c + e, 0.0f);
+    const int value = t.band_base + key + t.num_diffs;
+    for (int d = 0; d < t.num_diffs; ++d) {
+      if (!contrast_counts(value, d, t)) continue;
+      // key + d + 1 is inside the band, as in c_value_pixel
+      add_contrast(row(key), row(key + d + 1), key - d - 1 >= 0 ? row(key - d - 1) : nullptr, t.weights[d], e - x,
+                   c + x);
     }
   }
 
@@ -241,19 +279,27 @@ struct Stages {
           add_runs(hist, key_row(i + pad), w, pad, +1);
         }
       }
+      // Runs of one key at a time, then the row's non-zero c-values kept in column order
+      // (without a branch on each, which about half of a picture's pixels mispredict).
       const std::int16_t* k = key_row(i);
-      const std::uint16_t* v = img.row(static_cast<unsigned>(i));
-      const std::uint16_t* counts = hist.counts.data();
-      for (int j = run_end(k, 0, w, -1); j < w; j = run_end(k, j + 1, w, -1)) {
-        const std::uint16_t* col = counts + j;
-        const float c = c_value_pixel(v[j], t, kReciprocalLut, [col, w](int n) {
-          return static_cast<unsigned>(col[static_cast<std::ptrdiff_t>(n) * w]);
-        });
-        if (c != 0.0f) {
-          values.push_back(c);
-          positions.push_back(static_cast<std::uint32_t>(i * w + j));
+      float* row_c = hist.row_values.data();
+      std::uint32_t* kept_positions = hist.row_positions.data();
+      float* kept_values = row_c;  // kept values overwrite row_c behind the reading
+      int kept = 0;
+      for (int x = run_end(k, 0, w, -1); x < w; x = run_end(k, x, w, -1)) {
+        const std::int16_t key = k[x];
+        const int e = run_end(k, x + 1, w, key);
+        c_value_run(hist.counts.data(), w, key, x, e, t, row_c);
+        for (int j = x; j < e; ++j) {
+          const float c = row_c[j];
+          kept_values[kept] = c;
+          kept_positions[kept] = static_cast<std::uint32_t>(i * w + j);
+          kept += c != 0.0f;
         }
+        x = e;
       }
+      values.insert(values.end(), kept_values, kept_values + kept);
+      positions.insert(positions.end(), kept_positions, kept_positions + kept);
     }
   }
 

@@ -1,12 +1,10 @@
 #include "fastvmaf/picture.hpp"
 
-#include <cstdint>
 #include <cstring>
 #include <new>
 #include <stdexcept>
 
-#include <sys/mman.h>
-
+#include "core/huge_pages.hpp"
 #include "core/plane_size.hpp"
 #include "core/sample.hpp"
 
@@ -36,49 +34,6 @@ int chroma_shift_y(PixelFormat f) { return f == PixelFormat::YUV420 ? 1 : 0; }
 namespace {
 constexpr unsigned kAlignSamples = 32;  // libvmaf's DATA_ALIGN, counted in samples
 constexpr std::size_t kAlignBytes = 64;
-
-// Pictures of at least 2 MiB are mapped from the kernel starting on a 2 MiB boundary and
-// marked for transparent huge pages (madvise): every whole 2 MiB of the block is then one
-// page fault instead of 512 (a 4K picture: 6 and a tail, against 3 000), and the kernel's
-// pages arrive zeroed, so there is no memset. The block ends at the picture's last 4 KiB
-// page: a huge page is never more than the picture needs. Smaller pictures come from
-// operator new, zeroed here.
-// Under AddressSanitizer every picture comes from operator new, so that reads past a
-// picture stay reports rather than faults or silence.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kMapPictures = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kMapPictures = false;
-#else
-constexpr bool kMapPictures = true;
-#endif
-#else
-constexpr bool kMapPictures = true;
-#endif
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
-constexpr std::size_t kSmallPage = 4096;
-
-std::size_t mapped_size(std::size_t bytes) { return (bytes + kSmallPage - 1) / kSmallPage * kSmallPage; }
-
-// A zeroed block of mapped_size(bytes) on a 2 MiB boundary, or null when the kernel
-// refuses (the caller falls back to operator new). Released with munmap.
-void* map_picture(std::size_t bytes) {
-  const std::size_t size = mapped_size(bytes);
-  void* raw = ::mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return nullptr;
-  // Keep the `size` bytes from the first 2 MiB boundary, hand the rest back.
-  const auto begin = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t aligned = (begin + kHugePage - 1) / kHugePage * kHugePage;
-  const std::uintptr_t end = begin + size + kHugePage;
-  if (aligned > begin) ::munmap(raw, aligned - begin);
-  if (end > aligned + size) ::munmap(reinterpret_cast<void*>(aligned + size), end - (aligned + size));
-  void* block = reinterpret_cast<void*>(aligned);
-#ifdef MADV_HUGEPAGE
-  ::madvise(block, size, MADV_HUGEPAGE);  // advice: where the kernel declines, 4 KiB pages
-#endif
-  return block;
-}
 
 std::size_t aligned_stride(unsigned width, unsigned bytes) {
   const std::size_t w = (static_cast<std::size_t>(width) + kAlignSamples - 1) / kAlignSamples * kAlignSamples;
@@ -146,11 +101,12 @@ Picture Picture::allocate(PixelFormat fmt, unsigned bpc, unsigned width, unsigne
     total += static_cast<std::size_t>(pl.stride) * pl.height;
     total = (total + kAlignBytes - 1) / kAlignBytes * kAlignBytes;
   }
-  // One zeroed, 64-byte aligned block for all planes.
-  std::uint8_t* raw = nullptr;
-  if (kMapPictures && total >= kHugePage) raw = static_cast<std::uint8_t*>(map_picture(total));
-  if (raw != nullptr) {
-    p.storage_ = std::shared_ptr<void>(raw, [size = mapped_size(total)](void* q) { ::munmap(q, size); });
+  // One zeroed, 64-byte aligned block for all planes: on huge pages from 2 MiB
+  // (core/huge_pages.hpp), else from operator new.
+  std::uint8_t* raw;
+  if (huge_pages::maps(total)) {
+    raw = static_cast<std::uint8_t*>(huge_pages::map_zeroed(total));
+    p.storage_ = std::shared_ptr<void>(raw, [total](void* q) { huge_pages::unmap(q, total); });
   } else {
     raw = static_cast<std::uint8_t*>(::operator new[](total, std::align_val_t{kAlignBytes}));
     std::memset(raw, 0, total);

@@ -5,7 +5,9 @@
 // 2 MiB boundary and marked with madvise(MADV_HUGEPAGE), every whole 2 MiB of a block is
 // one fault, and the pages arrive zeroed. A block ends at its last 4 KiB page, so a huge
 // page never holds more than the block needs; where the kernel declines huge pages the
-// block is still good, on 4 KiB pages.
+// block is still good, on 4 KiB pages. Finding a free huge page may make the kernel
+// compact memory (its defrag setting "madvise"); callers map blocks they keep and reuse
+// (the readers' picture pools, an extractor's buffers), so that is paid once per block.
 #pragma once
 
 #include <cstddef>

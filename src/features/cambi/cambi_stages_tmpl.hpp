@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstring>
 
 #include "core/sample.hpp"
@@ -115,7 +116,9 @@ struct Stages {
     for (unsigned i = r0; i < r1; ++i) {
       T* out = dst.row(i);
       const T* in = src.row(2 * i);
-      for (unsigned j = 0; j < dst.width; ++j) out[j] = in[2 * j];
+      // A size_t index: with an unsigned one, 2 * j could wrap, and the compiler keeps
+      // the loop scalar.
+      for (std::size_t j = 0; j < dst.width; ++j) out[j] = in[2 * j];
     }
   }
 

@@ -1,5 +1,7 @@
 #include "features/float_vif/float_vif.hpp"
 
+#include <cstddef>
+
 #include "core/registry.hpp"
 
 namespace fastvmaf::float_vif {
@@ -44,7 +46,8 @@ void FloatVifExtractor::decimate(int s, const common::FloatImage& src, common::F
     filter_.vertical(f.taps.data(), f.size(), rows_a_.data(), src.width, v);
     filter_.horizontal(f.taps.data(), f.size(), v, src.width, h);
     float* out = dst.row(i);
-    for (unsigned j = 0; j < dst.width; ++j) out[j] = h[2 * j];  // vif_dec2_s
+    // vif_dec2_s; a size_t index, so that the loop vectorises (2 * j cannot wrap)
+    for (std::size_t j = 0; j < dst.width; ++j) out[j] = h[2 * j];
   }
 }
 

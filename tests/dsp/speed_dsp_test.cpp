@@ -1,9 +1,11 @@
-// speed_dsp: the covariance pair sums and the blur's vertical taps.
+// speed_dsp: the covariance pair sums, the blur's vertical taps and the QR.
+#include <cmath>
 #include <random>
 
 #include "dsp_check.hpp"
 #include "features/speed/speed_covariance.hpp"
 #include "features/speed/speed_dsp.hpp"
+#include "features/speed/speed_params.hpp"
 
 namespace fastvmaf::dsp_test {
 
@@ -35,6 +37,29 @@ void check_speed(Suite& s) {
     ref(a.data(), src.data(), f, w);
     got(b.data(), src.data(), f, w);
     return compare("acc", a, b, fmt::format("w {}", w));
+  });
+  t.entry("qr", &speed::Dsp::qr, [](auto ref, auto got, Rng& rng) {
+    constexpr int kN = speed::kBlockElements;
+    // A covariance as SpEED forms one (sum of outer products of random samples), scaled
+    // like 8- to 16-bit pictures; now and then a NaN or an infinity, which takes the
+    // decomposition's full-product path.
+    std::normal_distribution<float> d(0.0f, rng() % 2 ? 40.0f : 0.05f);
+    std::vector<float> a(kN * kN, 0.0f);
+    const int samples = 1 + static_cast<int>(rng() % 60);
+    for (int p = 0; p < samples; ++p) {
+      float x[kN];
+      for (float& v : x) v = d(rng);
+      for (int i = 0; i < kN; ++i)
+        for (int j = 0; j < kN; ++j) a[i * kN + j] += x[i] * x[j];
+    }
+    if (rng() % 8 == 0) a[rng() % (kN * kN)] = rng() % 2 ? std::nanf("") : INFINITY;
+    Guarded<float> qa(kN * kN), ra(kN * kN), qb(kN * kN), rb(kN * kN);
+    std::vector<float> z(kN * kN), scratch(kN * kN);
+    ref(a.data(), qa.data(), ra.data(), z.data(), scratch.data());
+    got(a.data(), qb.data(), rb.data(), z.data(), scratch.data());
+    const std::string where = fmt::format("{} samples", samples);
+    std::string e = compare("qt", qa, qb, where);
+    return e.empty() ? compare("r", ra, rb, where) : e;
   });
 }
 

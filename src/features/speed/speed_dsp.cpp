@@ -2,6 +2,7 @@
 #include "features/speed/speed_dsp.hpp"
 
 #include "features/speed/speed_covariance.hpp"
+#include "features/speed/speed_qr.hpp"
 
 namespace fastvmaf::speed {
 
@@ -10,7 +11,7 @@ struct C {};
 }  // namespace
 
 Dsp make_dsp(cpu::Flags flags) {
-  Dsp d{&accumulate_pair_sums<C>, &tap_row<C>};
+  Dsp d{&accumulate_pair_sums<C>, &tap_row<C>, &householder_qr_entry<C>};
   const cpu::Level level = cpu::level_of(flags);
   if (level >= cpu::Level::Avx2) fill_dsp_avx2(d);
   if (level >= cpu::Level::Avx512) fill_dsp_avx512(d);

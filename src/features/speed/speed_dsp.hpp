@@ -18,6 +18,9 @@ struct Dsp {
   // One tap of the blur's vertical pass over a row: acc[j] = acc[j] + f * src[j] in
   // float (math::tap), j < n.
   void (*tap_row)(float* acc, const float* src, float f, unsigned n);
+  // The Householder QR of the 25x25 `a` (speed_qr.hpp, linalg::householder_qr): qt and r,
+  // z and t 25x25 scratch.
+  void (*qr)(const float* a, float* qt, float* r, float* z, float* t);
 };
 
 // The table for `flags` (usually cpu::active()).

@@ -216,7 +216,7 @@ void SpeedPlane::estimate(BlockStats& out) {
     if (static_cast<double>(eig_[k]) < kEigenEps) regular = false;
   bool solved = false;
   if (regular) {
-    linalg::householder_qr<kN>(cov_.data(), qt_.data(), r_.data(), z_.data(), t_.data());
+    dsp_.qr(cov_.data(), qt_.data(), r_.data(), z_.data(), t_.data());
     linalg::multiply<kN>(rhs_.data(), qt_.data(), y_.data(), static_cast<int>(blocks));
     solved = linalg::back_substitute<kN>(r_.data(), rhs_.data(), x_.data(), static_cast<int>(blocks),
                                          solve_row_.data());

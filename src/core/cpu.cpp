@@ -22,10 +22,10 @@ struct Name {
 // Single flags in the order of Flag, then the groups.
 constexpr Name kNames[] = {
     {"avx2", kAvx2},         {"fma", kFma},           {"bmi2", kBmi2},         {"avx512f", kAvx512F},
-    {"avx512bw", kAvx512BW}, {"avx512vl", kAvx512VL}, {"avx512dq", kAvx512DQ},
-    {"avx512", kAvx512F | kAvx512BW | kAvx512VL | kAvx512DQ}, {"all", kAllFlags},
+    {"avx512bw", kAvx512BW}, {"avx512vl", kAvx512VL}, {"avx512dq", kAvx512DQ}, {"avx512vnni", kAvx512Vnni},
+    {"avx512", kAvx512F | kAvx512BW | kAvx512VL | kAvx512DQ | kAvx512Vnni}, {"all", kAllFlags},
 };
-constexpr int kSingleFlags = 7;
+constexpr int kSingleFlags = 8;
 
 Flags read_cpu() {
   Flags f = 0;
@@ -49,6 +49,7 @@ Flags read_cpu() {
       if (b & (1u << 17)) f |= kAvx512DQ;
       if (b & (1u << 30)) f |= kAvx512BW;
       if (b & (1u << 31)) f |= kAvx512VL;
+      if (c & (1u << 11)) f |= kAvx512Vnni;
     }
   }
 #endif
@@ -81,6 +82,7 @@ const EnvMask& env_mask() {
 }  // namespace
 
 Level level_of(Flags f) {
+  if ((f & kLevelAvx512Vnni) == kLevelAvx512Vnni) return Level::Avx512Vnni;
   if ((f & kLevelAvx512) == kLevelAvx512) return Level::Avx512;
   if ((f & kLevelAvx2) == kLevelAvx2) return Level::Avx2;
   return Level::C;
@@ -90,6 +92,7 @@ const char* to_string(Level level) {
   switch (level) {
     case Level::Avx2: return "avx2";
     case Level::Avx512: return "avx512";
+    case Level::Avx512Vnni: return "avx512vnni";
     default: return "c";
   }
 }
@@ -98,6 +101,7 @@ Flags flags_of(Level level) {
   switch (level) {
     case Level::Avx2: return kLevelAvx2;
     case Level::Avx512: return kLevelAvx512;
+    case Level::Avx512Vnni: return kLevelAvx512Vnni;
     default: return 0;
   }
 }

@@ -8,11 +8,12 @@
 // FASTVMAF_CPU_MASK switches flags off, for users and tests: a list of flag names,
 // separated by commas or spaces, case-insensitive:
 //   avx2 fma bmi2 avx512f avx512bw avx512vl avx512dq    one flag
-//   avx512                                              the four AVX-512 flags
+//   avx512vnni
+//   avx512                                              every AVX-512 flag (the five)
 //   all                                                 every flag (the C entries only)
 // e.g. FASTVMAF_CPU_MASK=avx512 runs the AVX2 entries on an AVX-512 machine, and
 // FASTVMAF_CPU_MASK=avx2 the C entries anywhere. A level is used only when every flag it
-// needs is on (kLevelAvx2, kLevelAvx512): switching off fma also switches off the AVX2 and
+// needs is on (kLevelAvx2, kLevelAvx512, kLevelAvx512Vnni): switching off fma also switches off the AVX2 and
 // AVX-512 entries. An unknown name is an error (std::invalid_argument naming it).
 #pragma once
 
@@ -30,20 +31,24 @@ enum Flag : std::uint32_t {
   kAvx512BW = 1u << 4,
   kAvx512VL = 1u << 5,
   kAvx512DQ = 1u << 6,
+  kAvx512Vnni = 1u << 7,
 };
 using Flags = std::uint32_t;
-inline constexpr Flags kAllFlags = 0x7f;
+inline constexpr Flags kAllFlags = 0xff;
 
 // What the entries of a level may execute: the _avx2.cpp units are compiled with
 // -mavx2 -mfma -mbmi2, the _avx512.cpp units with those and -mavx512f -mavx512bw
-// -mavx512vl -mavx512dq (src/CMakeLists.txt).
+// -mavx512vl -mavx512dq, the _avx512vnni.cpp units with those and -mavx512vnni
+// (src/CMakeLists.txt). The VNNI level is for the few entries whose inner loops are chains
+// of madd and add (VIF's filters); a feature without such entries fills nothing there.
 inline constexpr Flags kLevelAvx2 = kAvx2 | kFma | kBmi2;
 inline constexpr Flags kLevelAvx512 = kLevelAvx2 | kAvx512F | kAvx512BW | kAvx512VL | kAvx512DQ;
+inline constexpr Flags kLevelAvx512Vnni = kLevelAvx512 | kAvx512Vnni;
 
-enum class Level { C, Avx2, Avx512 };
+enum class Level { C, Avx2, Avx512, Avx512Vnni };
 // The highest level whose flags are all in `f`.
 Level level_of(Flags f);
-// "c", "avx2", "avx512".
+// "c", "avx2", "avx512", "avx512vnni".
 const char* to_string(Level level);
 // The flags a level needs (0 for C).
 Flags flags_of(Level level);

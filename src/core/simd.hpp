@@ -1,7 +1,8 @@
 // Width-generic integer and double vectors for the SIMD entries of the DSP tables: V256
 // (AVX2) and V512 (AVX-512 F/BW/VL/DQ) give the same operations under the same names, so
 // a kernel written once as a template on V is compiled in a feature's _avx2.cpp for V256
-// and in its _avx512.cpp for V512. Every operation has the same per-element meaning at
+// and in its _avx512.cpp for V512 (and, where it pays, in _avx512vnni.cpp for V512Vnni,
+// which fuses dpwssd). Every operation has the same per-element meaning at
 // both widths: the AVX2 instantiation, which every machine with AVX2 tests against the C
 // entries, checks the kernel's arithmetic, and only this file's one-to-one mappings
 // differ for AVX-512.
@@ -65,6 +66,8 @@ struct V256 {
   FVMAF_SIMD_INLINE I mullo_epi32(I a, I b) { return _mm256_mullo_epi32(a, b); }
   // (int32) a[2i] * b[2i] + a[2i+1] * b[2i+1] of int16 pairs.
   FVMAF_SIMD_INLINE I madd_epi16(I a, I b) { return _mm256_madd_epi16(a, b); }
+  // acc + madd(a, b), modulo 2^32 per lane (V512Vnni fuses it into one instruction).
+  FVMAF_SIMD_INLINE I dpwssd(I acc, I a, I b) { return _mm256_add_epi32(acc, _mm256_madd_epi16(a, b)); }
   // Low dword of each qword, unsigned / signed, to a 64-bit product.
   FVMAF_SIMD_INLINE I mul_epu32(I a, I b) { return _mm256_mul_epu32(a, b); }
   FVMAF_SIMD_INLINE I mul_epi32(I a, I b) { return _mm256_mul_epi32(a, b); }
@@ -305,6 +308,7 @@ struct V512 {
   FVMAF_SIMD_INLINE I mulhi_epu16(I a, I b) { return _mm512_mulhi_epu16(a, b); }
   FVMAF_SIMD_INLINE I mullo_epi32(I a, I b) { return _mm512_mullo_epi32(a, b); }
   FVMAF_SIMD_INLINE I madd_epi16(I a, I b) { return _mm512_madd_epi16(a, b); }
+  FVMAF_SIMD_INLINE I dpwssd(I acc, I a, I b) { return _mm512_add_epi32(acc, _mm512_madd_epi16(a, b)); }
   FVMAF_SIMD_INLINE I mul_epu32(I a, I b) { return _mm512_mul_epu32(a, b); }
   FVMAF_SIMD_INLINE I mul_epi32(I a, I b) { return _mm512_mul_epi32(a, b); }
   FVMAF_SIMD_INLINE I abs_epi32(I a) { return _mm512_abs_epi32(a); }
@@ -502,6 +506,17 @@ struct V512 {
   FVMAF_SIMD_INLINE std::uint64_t reduce_add_epi64(I a) {
     return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(a));
   }
+};
+#endif
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__AVX512DQ__) && \
+    defined(__AVX512VNNI__)
+// V512 on a CPU with AVX512_VNNI (the _avx512vnni.cpp units): vpdpwssd adds the two
+// products of madd to the accumulator in one instruction, the same sum modulo 2^32 (the
+// non-saturating form). The 17-tap filters are chains of these; on Zen 4 and Sapphire
+// Rapids one uop instead of two per tap pair.
+struct V512Vnni : V512 {
+  FVMAF_SIMD_INLINE I dpwssd(I acc, I a, I b) { return _mm512_dpwssd_epi32(acc, a, b); }
 };
 #endif
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A SIMD unit (*_avx2.cpp, *_avx512.cpp) is compiled for its level's instruction set. If
+# A SIMD unit (*_avx2.cpp, *_avx512.cpp, *_avx512vnni.cpp) is compiled for its level's instruction set. If
 # it emits a weak (COMDAT) copy of an inline function or template that other units also
 # define or call, the linker may keep the SIMD copy for everyone, and a CPU without that
 # instruction set would then crash in code meant to be portable (or meant for AVX2 only).
@@ -11,13 +11,13 @@
 # usage: simd_weak_symbols.sh OBJECT...
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-is_simd() { case "$1" in *_avx2.cpp.o|*_avx512.cpp.o) return 0 ;; *) return 1 ;; esac; }
+is_simd() { case "$1" in *_avx2.cpp.o|*_avx512.cpp.o|*_avx512vnni.cpp.o) return 0 ;; *) return 1 ;; esac; }
 checked=0
 for o in "$@"; do
   is_simd "$o" && checked=$((checked + 1))
 done
 # Guard against checking nothing (a wrong object list would pass vacuously).
-[ $checked -gt 0 ] || { echo "FAIL no SIMD object (*_avx2.cpp.o, *_avx512.cpp.o) among the objects given"; exit 1; }
+[ $checked -gt 0 ] || { echo "FAIL no SIMD object (*_avx2.cpp.o, *_avx512.cpp.o, ...) among the objects given"; exit 1; }
 i=0
 for o in "$@"; do
   i=$((i + 1))

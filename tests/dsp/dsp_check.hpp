@@ -1,6 +1,6 @@
 // A checkasm-like harness for the features' DSP tables (core/cpu.hpp, <name>_dsp.hpp).
 //
-// For each entry of each table and each SIMD level (avx2, avx512), the table filled for
+// For each entry of each table and each SIMD level (avx2, avx512, avx512vnni), the table filled for
 // that level is compared with the table of the level below: an entry the level does not
 // override is not tested again. An overriding entry runs, when this CPU has the level's
 // flags, on random sizes (odd widths, tails), bit depths and contents, and its outputs,
@@ -115,7 +115,10 @@ class Suite {
   struct LevelInfo {
     cpu::Level level, below;
   };
-  static constexpr LevelInfo kLevels[2] = {{cpu::Level::Avx2, cpu::Level::C}, {cpu::Level::Avx512, cpu::Level::Avx2}};
+  static constexpr int kCount = 3;
+  static constexpr LevelInfo kLevels[kCount] = {{cpu::Level::Avx2, cpu::Level::C},
+                                                {cpu::Level::Avx512, cpu::Level::Avx2},
+                                                {cpu::Level::Avx512Vnni, cpu::Level::Avx512}};
 
   bool runnable(cpu::Level l) const {
     const cpu::Flags need = cpu::flags_of(l);
@@ -185,7 +188,7 @@ class TableCheck {
  public:
   TableCheck(Suite& suite, std::string feature, Dsp (*make)(cpu::Flags)) : s_(suite), feature_(std::move(feature)) {
     tables_[0] = make(0);
-    for (int i = 0; i < 2; ++i) tables_[i + 1] = make(cpu::flags_of(Suite::kLevels[i].level));
+    for (int i = 0; i < Suite::kCount; ++i) tables_[i + 1] = make(cpu::flags_of(Suite::kLevels[i].level));
   }
   TableCheck(const TableCheck&) = delete;
   TableCheck& operator=(const TableCheck&) = delete;
@@ -194,7 +197,7 @@ class TableCheck {
   // name counted once, whether the filter selected it or not).
   ~TableCheck() {
     if (s_.filtered()) return;
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < Suite::kCount; ++i) {
       const cpu::Level l = Suite::kLevels[i].level;
       if (!s_.checks(l)) continue;
       const std::size_t slots = overridden_slots(i), named = named_[i].size();
@@ -211,7 +214,7 @@ class TableCheck {
   template <class Get, class Test>
   void entry(const std::string& entry_name, Get get, Test test, double weight = 1.0) {
     const std::string name = feature_ + "." + entry_name;
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < Suite::kCount; ++i) {
       const cpu::Level l = Suite::kLevels[i].level;
       if (!s_.checks(l)) continue;
       const auto mine = std::invoke(get, tables_[i + 1]);
@@ -246,8 +249,8 @@ class TableCheck {
 
   Suite& s_;
   std::string feature_;
-  Dsp tables_[3];  // C, AVX2, AVX-512: indexed by cpu::Level
-  std::set<std::string> named_[2];
+  Dsp tables_[Suite::kCount + 1];  // C, AVX2, AVX-512, AVX-512 VNNI: indexed by cpu::Level
+  std::set<std::string> named_[Suite::kCount];
 };
 
 // Compares two guarded outputs: "" or a message naming the first difference.

@@ -1,6 +1,6 @@
 // The DSP tables' check (ctest label dsp): every SIMD entry against its C entry.
 //
-// usage: fastvmaf_dsp_test [--seed N] [--runs N] [--filter TEXT] [--level avx2|avx512]
+// usage: fastvmaf_dsp_test [--seed N] [--runs N] [--filter TEXT] [--level avx2|avx512|avx512vnni]
 //   --runs   random cases per entry and level (default 200)
 //   --filter only the entries whose name ("vif.stat_u8") contains TEXT
 //   --level  only that level: every entry of its table that is not the C entry, against
@@ -32,6 +32,15 @@ void check_float_adm(Suite& s);
 void check_extractors(Suite& s);
 }  // namespace fastvmaf::dsp_test
 
+namespace {
+std::optional<fastvmaf::cpu::Level> level_named(const std::string& name) {
+  using fastvmaf::cpu::Level;
+  for (Level l : {Level::Avx2, Level::Avx512, Level::Avx512Vnni})
+    if (name == fastvmaf::cpu::to_string(l)) return l;
+  return std::nullopt;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace fastvmaf;
   std::uint64_t seed = 20261201;
@@ -46,11 +55,11 @@ int main(int argc, char** argv) {
       runs = static_cast<unsigned>(std::strtoul(argv[++i], nullptr, 0));
     } else if (i + 1 < argc && a == "--filter") {
       filter = argv[++i];
-    } else if (i + 1 < argc && a == "--level" && (argv[i + 1] == std::string("avx2") ||
-                                                  argv[i + 1] == std::string("avx512"))) {
-      only = argv[++i] == std::string("avx2") ? cpu::Level::Avx2 : cpu::Level::Avx512;
+    } else if (i + 1 < argc && a == "--level" && level_named(argv[i + 1])) {
+      only = level_named(argv[++i]);
     } else {
-      fmt::print(stderr, "usage: {} [--seed N] [--runs N] [--filter TEXT] [--level avx2|avx512]\n", argv[0]);
+      fmt::print(stderr, "usage: {} [--seed N] [--runs N] [--filter TEXT] [--level avx2|avx512|avx512vnni]\n",
+                 argv[0]);
       return 2;
     }
   }

@@ -183,11 +183,15 @@ std::string part_case(const Dsp& c, const Dsp& simd, Rng& rng, int scale, unsign
   return "";
 }
 
-// The SIMD table (AVX2 or AVX-512) holding `fn` in the slot `slot` picks.
+// The SIMD table (AVX2, AVX-512 or AVX-512 VNNI) holding `fn` in the slot `slot` picks:
+// the lowest level whose table has it.
 template <class Fn, class Slot>
 const Dsp& table_holding(Fn fn, Slot slot) {
-  static const Dsp tables[2] = {make_dsp(cpu::flags_of(cpu::Level::Avx2)), make_dsp(cpu::flags_of(cpu::Level::Avx512))};
-  return slot(tables[1]) == fn ? tables[1] : tables[0];
+  static const Dsp tables[3] = {make_dsp(cpu::flags_of(cpu::Level::Avx2)), make_dsp(cpu::flags_of(cpu::Level::Avx512)),
+                                make_dsp(cpu::flags_of(cpu::Level::Avx512Vnni))};
+  for (const Dsp& t : tables)
+    if (slot(t) == fn) return t;
+  return tables[0];
 }
 
 }  // namespace

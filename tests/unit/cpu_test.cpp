@@ -14,7 +14,8 @@ TEST(CpuMask, ParsesNamesGroupsAndSeparators) {
   EXPECT_EQ(parse_mask("avx2"), kAvx2);
   EXPECT_EQ(parse_mask("AVX2,fma"), kAvx2 | kFma);
   EXPECT_EQ(parse_mask(" bmi2  avx512bw ,"), kBmi2 | kAvx512BW);
-  EXPECT_EQ(parse_mask("avx512"), kAvx512F | kAvx512BW | kAvx512VL | kAvx512DQ);
+  EXPECT_EQ(parse_mask("avx512"), kAvx512F | kAvx512BW | kAvx512VL | kAvx512DQ | kAvx512Vnni);
+  EXPECT_EQ(parse_mask("avx512vnni"), kAvx512Vnni);
   EXPECT_EQ(parse_mask("all"), kAllFlags);
   EXPECT_EQ(parse_mask("avx512f,avx512vl,avx512dq"), kAvx512F | kAvx512VL | kAvx512DQ);
 }
@@ -38,6 +39,13 @@ TEST(CpuLevels, ALevelNeedsEveryFlagOfIt) {
   EXPECT_EQ(level_of(kLevelAvx512), Level::Avx512);
   EXPECT_EQ(level_of(kLevelAvx512 & ~kFma), Level::C);
   EXPECT_EQ(flags_of(Level::Avx512), kLevelAvx512);
+  // VNNI alone is no level: its units are also built with the four AVX-512 flags.
+  EXPECT_EQ(level_of(kLevelAvx2 | kAvx512Vnni), Level::Avx2);
+  EXPECT_EQ(level_of(kLevelAvx512Vnni), Level::Avx512Vnni);
+  EXPECT_EQ(level_of(kLevelAvx512Vnni & ~kAvx512BW), Level::Avx2);
+  EXPECT_EQ(flags_of(Level::Avx512Vnni), kLevelAvx512Vnni);
+  EXPECT_STREQ(to_string(Level::Avx512Vnni), "avx512vnni");
+  EXPECT_EQ(describe(kAvx512Vnni), "avx512vnni");
   EXPECT_STREQ(to_string(Level::Avx2), "avx2");
   EXPECT_EQ(describe(kAvx2 | kAvx512DQ), "avx2 avx512dq");
   EXPECT_EQ(describe(0), "-");

@@ -266,6 +266,7 @@ Dsp make_dsp(cpu::Flags flags) {
   const cpu::Level level = cpu::level_of(flags);
   if (level >= cpu::Level::Avx2) fill_dsp_avx2(d);
   if (level >= cpu::Level::Avx512) fill_dsp_avx512(d);
+  if (level >= cpu::Level::Avx512Vnni) fill_dsp_avx512vnni(d);
   return d;
 }
 

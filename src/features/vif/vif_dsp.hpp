@@ -1,6 +1,6 @@
 // The block functions of the CPU VIF (libvmaf's vif_statistic_8/16 and
 // subsample_rd_8/16), one table filled for the CPU's flags (core/cpu.hpp): C entries
-// first, then the AVX2 and AVX-512 ones (vif_simd.hpp), each giving the C entry's result
+// first, then the AVX2, AVX-512 and AVX-512 VNNI ones (vif_simd.hpp), each giving the C entry's result
 // for every input (tests/dsp checks it).
 //
 // An entry computes a band of rows of one scale: the statistic's sums over output rows
@@ -125,6 +125,7 @@ struct Dsp {
 Dsp make_dsp(cpu::Flags flags);
 void fill_dsp_avx2(Dsp& d);    // vif_avx2.cpp
 void fill_dsp_avx512(Dsp& d);  // vif_avx512.cpp
+void fill_dsp_avx512vnni(Dsp& d);  // vif_avx512vnni.cpp
 
 template <int S>
 constexpr const auto& taps() {

@@ -1,9 +1,10 @@
 // VIF's SIMD entries, written once for both vector widths (core/simd.hpp): vif_avx2.cpp
-// instantiates them for V256, vif_avx512.cpp for V512. Bit-identical to the C entries
+// instantiates them for V256, vif_avx512.cpp for V512, vif_avx512vnni.cpp for V512Vnni
+// (each filter tap pair's madd and add in one vpdpwssd). Bit-identical to the C entries
 // (vif_dsp.cpp), which tests/dsp checks on random planes of many sizes and depths.
 //
 //  - Scales 0-2: both filter passes use madd, a signed 16 x 16 -> 32 bit multiply that
-//    adds adjacent pairs. Every 16-bit input x is stored biased, as x - 32768, so any
+//    adds adjacent pairs, added to the sum modulo 2^32 (dpwssd). Every 16-bit input x is stored biased, as x - 32768, so any
 //    uint16 fits; the taps are positive, below 2^15 and sum to 65536, so the bias
 //    subtracts exactly 32768 * 65536 = 2^31 from a filter sum, which is added back
 //    modulo 2^32 (the sums themselves are below 2^32).
@@ -156,15 +157,15 @@ void vertical(const TapPairs<V, S>& tp, const std::uint16_t* const (&rows)[kRing
       for (int o = 0; o < NO; ++o) {
         const int k = t - 1 - o;  // tap of input row t - 1 for output o
         if (k < 0 || k % 2 || k / 2 > R) continue;
-        lo[o] = V::add_epi32(lo[o], V::madd_epi16(ul, tp.c[k / 2]));
-        hi[o] = V::add_epi32(hi[o], V::madd_epi16(uh, tp.c[k / 2]));
+        lo[o] = V::dpwssd(lo[o], ul, tp.c[k / 2]);
+        hi[o] = V::dpwssd(hi[o], uh, tp.c[k / 2]);
       }
       prev = cur;
     }
     // The last output's last tap has no row after it: pair it with itself, the
     // coefficient pair (f[W-1], 0) ignores the copy.
-    lo[NO - 1] = V::add_epi32(lo[NO - 1], V::madd_epi16(V::unpacklo_epi16(prev, prev), tp.c[R]));
-    hi[NO - 1] = V::add_epi32(hi[NO - 1], V::madd_epi16(V::unpackhi_epi16(prev, prev), tp.c[R]));
+    lo[NO - 1] = V::dpwssd(lo[NO - 1], V::unpacklo_epi16(prev, prev), tp.c[R]);
+    hi[NO - 1] = V::dpwssd(hi[NO - 1], V::unpackhi_epi16(prev, prev), tp.c[R]);
   };
   auto store = [&](int o, int q, I lo, I hi) { V::storeu(v[o][q] + j, V::xor_(V::packus_epi32(lo, hi), b16)); };
   for (; j + kStep <= w; j += kStep) {
@@ -248,7 +249,7 @@ void horizontal(const TapPairs<V, S>& tp, const std::uint16_t* const* v, unsigne
       auto sum = [&](int q) {
         const std::uint16_t* p = v[q] + static_cast<int>(j) - R + h;
         I acc = V::madd_epi16(V::loadu(p), tp.c[0]);
-        for (int m = 1; m < N; ++m) acc = V::add_epi32(acc, V::madd_epi16(V::loadu(p + 2 * m), tp.c[m]));
+        for (int m = 1; m < N; ++m) acc = V::dpwssd(acc, V::loadu(p + 2 * m), tp.c[m]);
         return V::add_epi32(acc, ub);
       };
       const unsigned at = j + static_cast<unsigned>(V::kLanes32 * h);
@@ -515,8 +516,8 @@ void subsample(const Band<T>& b, std::uint16_t* out_ref, std::uint16_t* out_dis,
         for (int m = 0; m < N; ++m) {
           const I a = load16(rows[2 * m] + j);
           const I c = 2 * m + 1 < W ? load16(rows[2 * m + 1] + j) : a;
-          lo = V::add_epi32(lo, V::madd_epi16(V::unpacklo_epi16(a, c), tp.c[m]));
-          hi = V::add_epi32(hi, V::madd_epi16(V::unpackhi_epi16(a, c), tp.c[m]));
+          lo = V::dpwssd(lo, V::unpacklo_epi16(a, c), tp.c[m]);
+          hi = V::dpwssd(hi, V::unpackhi_epi16(a, c), tp.c[m]);
         }
         lo = V::srl_epi32(V::add_epi32(lo, mu_round), mu_shift);
         hi = V::srl_epi32(V::add_epi32(hi, mu_round), mu_shift);
@@ -534,7 +535,7 @@ void subsample(const Band<T>& b, std::uint16_t* out_ref, std::uint16_t* out_dis,
       auto lanes = [&](unsigned at) {  // outputs at .. at + kLanes32 - 1
         const std::uint16_t* p = v + 2 * static_cast<int>(at) - R;
         I acc = ub;
-        for (int m = 0; m < N; ++m) acc = V::add_epi32(acc, V::madd_epi16(V::loadu(p + 2 * m), tp.c[m]));
+        for (int m = 0; m < N; ++m) acc = V::dpwssd(acc, V::loadu(p + 2 * m), tp.c[m]);
         return V::template srli_epi32<16>(V::add_epi32(acc, round16));
       };
       for (; x + 2 * V::kLanes32 <= ow; x += 2 * V::kLanes32)

@@ -8,8 +8,8 @@
 //
 // flatten (gcc): the routine's steps are inlined into each clone. Without it gcc leaves
 // some of them out of line, compiled for the baseline target, and the "fma" clone calls
-// those and their libm fma()s (the same bits, 4x slower: glibc_log2 near 1, 340 against
-// 77 ms for 2e7 calls). clang refuses flatten beside target_clones, so its builds (the
+// those and their libm fma()s: the same bits, but a call for every fused multiply-add
+// where one instruction would do. clang refuses flatten beside target_clones, so its builds (the
 // libFuzzer ones) get the clones without it.
 #pragma once
 

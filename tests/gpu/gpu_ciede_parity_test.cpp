@@ -4,7 +4,7 @@
 // frame (all three planes of both pictures), one readback of the results block, one host
 // wait.
 //
-//   gpu_ciede_parity_test [--backend=cuda|hip] [gtest flags]     exit 77: no device
+//   gpu_ciede_parity_test [--backend=cuda|hip|sycl] [gtest flags]     exit 77: no device
 //
 // The twin is experimental until this has run on a GPU: FASTVMAF_EXPERIMENTAL_TWINS must
 // name ciede (ctest sets it).

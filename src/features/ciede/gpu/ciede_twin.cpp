@@ -5,12 +5,8 @@
 //
 // Per frame: twin::kLaunchesPerFrame launches; the upload, the download and the host wait
 // are the frame pipeline's, shared with every other twin of the run. The terms buffer is
-// reused in stream order.
-// CUDA and HIP only: the SYCL units keep fp64 out of their kernels (hd::SoftF64), and a
-// pixel's Lab colours and difference in SoftF64 (a dozen of glibc's routines, inlined as
-// integer arithmetic) took clang over 20 minutes to compile without finishing; the SYCL
-// backend refuses ciede, as before (docs/adr/0210-float-family-twins.md, "ciede").
-#if !defined(FASTVMAF_GPU_SYCL)
+// reused in stream order. CUDA and HIP compute in double, SYCL in hd::SoftF64 (the same
+// bits: ciede_sycl.cpp).
 #include <memory>
 
 #include "core/registry.hpp"
@@ -63,5 +59,3 @@ FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND("ciede", gpu::kBackend,
 
 }  // namespace FVMAF_GPU_NS
 }  // namespace fastvmaf::ciede
-
-#endif  // !FASTVMAF_GPU_SYCL

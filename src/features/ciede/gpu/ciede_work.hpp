@@ -25,8 +25,8 @@
 //                           total that large). Otherwise the terms are added in raster
 //                           order by one work-item, as the CPU adds them.
 //
-// fp64: ciede_diff and ciede_sum (tests/contract/fp64_kernels.txt). CUDA and HIP only: no SYCL unit
-// instantiates these (docs/adr/0210-float-family-twins.md, "ciede").
+// fp64: ciede_diff and ciede_sum (tests/contract/fp64_kernels.txt) on CUDA and HIP; the SYCL
+// unit computes them in hd::SoftF64 (docs/adr/0210-float-family-twins.md, "ciede").
 #pragma once
 
 #include <cstddef>

@@ -1,0 +1,57 @@
+// The CIEDE2000 twin's kernels in SYCL: ciede_kernels.cu's four kernels around the same
+// work-items of ciede_work.hpp (the replay runs them too), computing in hd::SoftF64.
+//
+// The per-pixel kernel is a plain range, not CUDA's shape of work-groups: it reads no
+// work-group state, and AdaptiveCpp's CPU target (omp) rewrites an nd_range kernel into
+// loops over its work-items, which for this kernel (a pixel's Lab colours and difference,
+// a dozen of glibc's routines in integer arithmetic, all inlined) did not finish in
+// 20 minutes; as a range it compiles in seconds. The other three keep the work-groups of
+// the CUDA kernels (the sum's one work-group shares memory and waits at barriers).
+#include <sycl/sycl.hpp>
+
+#include "core/sample.hpp"
+#include "features/ciede/gpu/ciede_kernels.hpp"
+#include "gpu/backend/sycl/launch.hpp"
+
+namespace fastvmaf::ciede {
+inline namespace FVMAF_GPU_NS {
+
+void enqueue_ciede(const gpu::StreamRef& stream, const twin::TwinPlan& t, const twin::Args& a) {
+  // A work-item per pixel.
+  const std::size_t pixels = static_cast<std::size_t>(t.terms_floats);
+  with_sample_type(t.g.bpc, [&]<class T>() {
+    gpu::submit(stream, "ciede diff", [&](sycl::handler& h) {
+      h.parallel_for(sycl::range<1>(pixels), [=](sycl::id<1> i) { twin::diff_item<T>(a, i[0]); });
+    });
+  });
+  // A fixed grid: the smallest exponent and the unusual terms, then the units.
+  const twin::LaunchShape reduce = twin::reduce_launch();
+  gpu::submit(stream, "ciede scan", [&](sycl::handler& h) {
+    h.parallel_for(gpu::groups(reduce.blocks, reduce.threads), [=](sycl::nd_item<1> it) {
+      twin::scan_item(a, static_cast<unsigned>(it.get_global_id(0)));
+    });
+  });
+  gpu::submit(stream, "ciede units", [&](sycl::handler& h) {
+    h.parallel_for(gpu::groups(reduce.blocks, reduce.threads), [=](sycl::nd_item<1> it) {
+      twin::units_item(a, static_cast<unsigned>(it.get_global_id(0)));
+    });
+  });
+  // One work-group: the ordered sum when the exact one does not hold.
+  const twin::LaunchShape sum = twin::sum_launch();
+  gpu::submit(stream, "ciede sum", [&](sycl::handler& h) {
+    sycl::local_accessor<float, 1> shared(sycl::range<1>(twin::kSumSharedFloats), h);
+    h.parallel_for(gpu::groups(sum.blocks, sum.threads), [=](sycl::nd_item<1> it) {
+      const unsigned t = static_cast<unsigned>(it.get_local_id(0)), steps = twin::sum_steps(a);
+      float* sh = &shared[0];
+      hd::f64 acc = hd::f64(0.0);
+      for (unsigned k = 0; k < steps; ++k) {
+        twin::sum_step_item(a, sh, k, t, acc);
+        sycl::group_barrier(it.get_group());
+      }
+      twin::sum_store_item(a, t, acc);
+    });
+  });
+}
+
+}  // namespace FVMAF_GPU_NS
+}  // namespace fastvmaf::ciede

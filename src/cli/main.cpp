@@ -210,6 +210,13 @@ int main(int argc, char** argv) {
   int code = 1;
   try {
     code = run(args, argc, argv);
+  } catch (const std::bad_alloc&) {
+    // Pictures, frame buffers and decoders are allocated as a run starts and as frames
+    // arrive; the frames in flight grow with --threads.
+    std::fprintf(stderr,
+                 "%sfastvmaf: error: out of memory: the run needs more memory than this process may use "
+                 "(fewer --threads keep fewer frames in flight)\n",
+                 ::isatty(::fileno(stderr)) ? "\n" : "");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%sfastvmaf: error: %s\n", ::isatty(::fileno(stderr)) ? "\n" : "", e.what());
     // The default model needs CAMBI and SpEED, which refuse small frames.

@@ -37,6 +37,7 @@ struct RunOptions {
   std::string err_path;  // stderr goes here (with stdout when empty) and is read back unless a device
   bool close_stdout = false;  // start the program with file descriptor 1 closed
   int timeout_s = 0;          // kill the program (SIGKILL) after this long; 0: never
+  std::size_t address_space_mb = 0;  // RLIMIT_AS for the program (0: inherited), e.g. to make it run out of memory
 };
 
 // Runs argv[0] with argv as `o` says.
@@ -52,6 +53,10 @@ inline ProcessResult run_process(const std::vector<std::string>& argv, const Run
     dup2(out, 1);
     dup2(e, 2);
     if (o.close_stdout) close(1);
+    if (o.address_space_mb) {
+      const rlimit lim{o.address_space_mb << 20, o.address_space_mb << 20};
+      if (setrlimit(RLIMIT_AS, &lim) != 0) _exit(126);
+    }
     std::vector<char*> a;
     for (const auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
     a.push_back(nullptr);

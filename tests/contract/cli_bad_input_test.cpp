@@ -148,6 +148,31 @@ TEST_F(BadInput, AbsurdSizeIsRejectedBeforeAllocating) {
   expect_error(r, {"huge.y4m", "larger than the supported maximum"});
 }
 
+// A legal frame larger than the memory the process may use: a clear message, exit 1, no
+// output. The file is sparse (1.5 GiB of zeros that take no disk); the picture it needs
+// cannot be mapped under a 1 GiB address-space limit, so the run stops before reading it.
+TEST_F(BadInput, OutOfMemoryIsAClearError) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit allows";
+#else
+  const std::string header = "YUV4MPEG2 W16384 H16384 F25:1 C444p16\nFRAME\n";
+  const std::string big = path("big.y4m");
+  {
+    std::ofstream f(big, std::ios::binary);
+    f << header;
+  }
+  fs::resize_file(big, header.size() + 16384ull * 16384 * 3 * 2);
+  RunOptions o{path("stdout.txt"), path("stderr.txt")};
+  o.timeout_s = 60;
+  o.address_space_mb = 1024;
+  auto r = run_process({FASTVMAF_CLI_PATH, "-r", big, "-d", big, "-n", "--feature", "psnr", "--threads", "1",
+                        "--backend", "cpu", "--json", "-o", path("out.json"), "-q"},
+                       o);
+  EXPECT_FALSE(r.timed_out);
+  expect_error(r, {"fastvmaf: error: out of memory", "--threads"});
+#endif
+}
+
 TEST_F(BadInput, UnsupportedChroma) {
   auto p = y4m("c411.y4m", "YUV4MPEG2 W64 H48 C411", 64 * 48 * 3 / 2, 1);
   auto r = cli({"-r", p, "-d", good("b.y4m"), "-n", "--feature", "psnr"});

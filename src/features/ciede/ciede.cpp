@@ -62,9 +62,9 @@ double sum_differences(const Picture& ref, const Picture& dis, PixelFormat fmt, 
   for (unsigned i = 0; i < ry.height; ++i) {
     const Sample* ref_y = ry.row<Sample>(i);
     const Sample* dis_y = dis.plane(0).row<Sample>(i);
-    const std::size_t chroma_row = chroma_flat_index(shift.row, shift.col, i, 0, ru.stride);
     for (unsigned j = 0; j < ry.width; ++j) {
-      const std::size_t c = chroma_row + (j >> shift.col);  // chroma_flat_index(.., i, j, ..)
+      // The row's part of the index is loop-invariant: the compiler keeps it out of the loop.
+      const std::size_t c = chroma_flat_index(shift.row, shift.col, i, j, ru.stride);
       const std::uint64_t a = pack_triple(ref_y[j], ru.at(c), rv.at(c));
       const std::uint64_t b = pack_triple(dis_y[j], du.at(c), dv.at(c));
       // Equal samples give equal Lab colours, whose difference is exactly +0 (the

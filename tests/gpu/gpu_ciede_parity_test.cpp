@@ -6,8 +6,8 @@
 //
 //   gpu_ciede_parity_test [--backend=cuda|hip|sycl] [gtest flags]     exit 77: no device
 //
-// The twin is experimental until this has run on a GPU: FASTVMAF_EXPERIMENTAL_TWINS must
-// name ciede (ctest sets it).
+// The SYCL twin is experimental until this has run on a GPU with it:
+// FASTVMAF_EXPERIMENTAL_TWINS must name ciede there (ctest sets it).
 #include <gtest/gtest.h>
 
 #include "features/ciede/gpu/ciede_plan.hpp"

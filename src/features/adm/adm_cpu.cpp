@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <type_traits>
 #include <utility>
 
 #include "common/adm_csf.hpp"
@@ -120,22 +121,22 @@ std::unique_ptr<AdmCpu::RefStage> AdmCpu::make_stage() const {
 
 void AdmCpu::compute_reference(const Plane& ref, RefStage& stage, const ParallelFor* parallel) {
   ScaleSums den[kScales];
-  run_scales(ref, ref, den, parallel, Part::Ref, &stage);
+  run_scales(ref, ref, den, parallel, Part::Ref, StageIo::writing(stage));
   for (int s = 0; s < kScales; ++s)
     for (int k = 0; k < 3; ++k) stage.den[s][k] = den[s].den[k];
 }
 
 void AdmCpu::compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel,
                      const RefStage* stage) {
-  // Part::Dis only reads the stage.
-  run_scales(ref, dis, sums, parallel, stage ? Part::Dis : Part::Both, const_cast<RefStage*>(stage));
+  run_scales(ref, dis, sums, parallel, stage ? Part::Dis : Part::Both,
+             stage ? StageIo::reading(*stage) : StageIo::none());
   if (stage)
     for (int s = 0; s < kScales; ++s)
       for (int k = 0; k < 3; ++k) sums[s].den[k] = stage->den[s][k];
 }
 
 void AdmCpu::run_scales(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel,
-                        Part part, RefStage* stage) {
+                        Part part, StageIo stage) {
   for (int s = 0; s < kScales; ++s) {
     const unsigned n = bands_[s];
     const unsigned h = static_cast<unsigned>(params_[s].h);
@@ -167,16 +168,18 @@ void AdmCpu::run_scales(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kS
 // detail rows from the stage.
 template <typename Pixel>
 void AdmCpu::scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, ScaleSums& sums, Scratch& s, Part part,
-                         RefStage* stage) {
+                         StageIo stage) {
   const ScaleParams& p = params_[0];
   const bool bands = !cfg_.skip_scale0;  // skipping scale 0 keeps only its low-pass band
   const int bpc = static_cast<int>(bpc_);
   const bool ref_only = part == Part::Ref;
   const int d0 = ref_only ? r0 : std::max(0, r0 - 1), d1 = ref_only ? r1 : std::min(p.h, r1 + 1);
   const int pic0 = part == Part::Dis ? 1 : 0, pic1 = ref_only ? 1 : 2;
-  auto stage_row = [&](int i) -> BandRow<std::int16_t> {
+  // Row i of the stage's detail bands, written by Part::Ref or read.
+  auto stage_row = [&p]<class St>(St& st, int i) {
     const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(i) * p.w;
-    return {stage->band0[0].data() + at, stage->band0[1].data() + at, stage->band0[2].data() + at};
+    using T = std::remove_reference_t<decltype(*st.band0[0].data())>;
+    return BandRow<T>{st.band0[0].data() + at, st.band0[1].data() + at, st.band0[2].data() + at};
   };
   for (int i = d0; i < d1; ++i) {
     const bool own = i >= r0 && i < r1;
@@ -195,19 +198,16 @@ void AdmCpu::scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, Sca
       pad_row(lo, p.in_w);
       if (hi) pad_row(hi, p.in_w);
       std::int32_t* a = !own ? nullptr
-                        : ref_only ? stage->approx[0].data() + static_cast<std::ptrdiff_t>(i) * p.w
+                        : ref_only ? stage.out->approx[0].data() + static_cast<std::ptrdiff_t>(i) * p.w
                                    : approx_[0][pic].data() + static_cast<std::ptrdiff_t>(i) * approx_stride_[0];
       Scratch::BandRows<std::int16_t>& b = s.band16[pic];
-      const BandRow<std::int16_t> out = ref_only && detail ? stage_row(i)
+      const BandRow<std::int16_t> out = ref_only && detail ? stage_row(*stage.out, i)
                                                            : BandRow<std::int16_t>{b.h.data(), b.v.data(), b.d.data()};
       k_.dwt0_horizontal(lo, hi, own ? p.w : 0, a, p.masker.left, p.masker.right, out);
     }
     if (!detail) continue;
     BandRow<const std::int16_t> o = {s.band16[0].h.data(), s.band16[0].v.data(), s.band16[0].d.data()};
-    if (part != Part::Both) {
-      const BandRow<std::int16_t> r = stage_row(i);
-      o = {r.h, r.v, r.d};
-    }
+    if (part != Part::Both) o = stage_row(*stage.in, i);
     if (part != Part::Dis && own && in_rows(p.measure, i)) {
       std::uint64_t acc[3] = {0, 0, 0};
       k_.den0(o, p.measure.left, p.measure.right, acc);
@@ -224,7 +224,7 @@ void AdmCpu::scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, Sca
 
 // Rows [r0, r1) of scale 1, 2 or 3, from the previous scale's approximation band (the
 // parts as in scale0_rows; the reference's approximation bands are the stage's).
-void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s, Part part, RefStage* stage) {
+void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s, Part part, StageIo stage) {
   const ScaleParams& p = params_[scale];
   const DwtRounding& rd = kDwtS123[scale - 1];
   const bool keep_a = scale < kScales - 1;  // the last scale's low-pass band is not used
@@ -242,17 +242,19 @@ void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& 
   }
   // The approximation band a picture reads (the previous scale's) and writes.
   auto input = [&](int pic) -> std::pair<const std::int32_t*, int> {
-    if (pic == 0 && part != Part::Both) return {stage->approx[scale - 1].data(), params_[scale - 1].w};
+    if (pic == 0 && part != Part::Both) return {stage.in->approx[scale - 1].data(), params_[scale - 1].w};
     return {approx_[in][pic].data(), approx_stride_[in]};
   };
   auto output_row = [&](int pic, int i) -> std::int32_t* {
-    if (ref_only) return stage->approx[scale].data() + static_cast<std::ptrdiff_t>(i) * p.w;
+    if (ref_only) return stage.out->approx[scale].data() + static_cast<std::ptrdiff_t>(i) * p.w;
     return approx_[out][pic].data() + static_cast<std::ptrdiff_t>(i) * approx_stride_[out];
   };
-  auto stage_row = [&](int i) -> BandRow<std::int32_t> {
+  // Row i of the stage's detail bands of this scale, written by Part::Ref or read.
+  auto stage_row = [&p, scale]<class St>(St& st, int i) {
     const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(i) * p.w;
-    auto& b = stage->band[scale - 1];
-    return {b[0].data() + at, b[1].data() + at, b[2].data() + at};
+    auto& b = st.band[scale - 1];
+    using T = std::remove_reference_t<decltype(*b[0].data())>;
+    return BandRow<T>{b[0].data() + at, b[1].data() + at, b[2].data() + at};
   };
   const int d0 = ref_only ? r0 : std::max(0, r0 - 1), d1 = ref_only ? r1 : std::min(p.h, r1 + 1);
   for (int i = d0; i < d1; ++i) {
@@ -287,16 +289,13 @@ void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& 
       std::int32_t* a = write_a ? output_row(pic, i) : nullptr;
       Scratch::BandRows<std::int32_t>& b = s.band32[pic];
       const BandRow<std::int32_t> bands_out =
-          ref_only && detail ? stage_row(i) : BandRow<std::int32_t>{b.h.data(), b.v.data(), b.d.data()};
+          ref_only && detail ? stage_row(*stage.out, i) : BandRow<std::int32_t>{b.h.data(), b.v.data(), b.d.data()};
       k_.dwt123_horizontal(s.lo32[pic].data(), detail ? s.hi32[pic].data() : nullptr, write_a ? p.w : 0, a,
                            p.masker.left, p.masker.right, rd.h_add, rd.h_shift, bands_out);
     }
     if (!detail) continue;
     BandRow<const std::int32_t> o = {s.band32[0].h.data(), s.band32[0].v.data(), s.band32[0].d.data()};
-    if (part != Part::Both) {
-      const BandRow<std::int32_t> r = stage_row(i);
-      o = {r.h, r.v, r.d};
-    }
+    if (part != Part::Both) o = stage_row(*stage.in, i);
     if (part != Part::Dis && own && in_rows(p.measure, i)) {
       std::uint64_t acc[3] = {0, 0, 0};
       k_.den123(o, p.measure.left, p.measure.right, scale, p.den_cub_add, p.den_cub_shift, acc);

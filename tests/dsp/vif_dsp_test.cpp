@@ -156,8 +156,8 @@ std::string part_case(const Dsp& c, const Dsp& simd, Rng& rng, int scale, unsign
         b.dis = b.ref;  // not read by the reference's part
         b.y0 = a2;
         b.y1 = e2;
-        b.ref_s1 = s1[t].data();
-        b.ref_mu1 = mu1[t].data();
+        b.ref_s1_out = s1[t].data();
+        b.ref_mu1_out = mu1[t].data();
         const VifAccum den = pick(*tables[t], 0)(b, ws);
         if (den.num_log || den.num_non_log) return "the reference's part added to num_log or num_non_log (" + where + ")";
         if (a == y0) got += den;

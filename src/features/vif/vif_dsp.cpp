@@ -157,14 +157,13 @@ VifAccum stat(const Band<T>& b, RowScratch& ws) {
     const std::size_t row = static_cast<std::size_t>(i) * w;
     if constexpr (P == Part::Ref) {
       for (unsigned j = 0; j < w; ++j) {
-        b.ref_s1[row + j] = vif_sigma1(hsum[0][j], hsum[2][j]);
-        b.ref_mu1[row + j] = hsum[0][j];
+        b.ref_s1_out[row + j] = vif_sigma1(hsum[0][j], hsum[2][j]);
+        b.ref_mu1_out[row + j] = hsum[0][j];
       }
-      accumulate_part_c<P>(acc, b.ref_s1 + row, nullptr, nullptr, w, b.gain_limit, b.log2);
+      accumulate_part_c<P>(acc, b.ref_s1_out + row, nullptr, nullptr, w, b.gain_limit, b.log2);
       continue;
     }
     const std::uint32_t* mu1 = P == Part::Dis ? b.ref_mu1 + row : hsum[0];
-    if constexpr (P == Part::Dis) s1 = b.ref_s1 + row;
     for (unsigned j = 0; j < w; ++j) {
       Sigmas sg{};
       if constexpr (P == Part::Both) sg.s1 = vif_sigma1(mu1[j], hsum[2][j]);
@@ -174,7 +173,7 @@ VifAccum stat(const Band<T>& b, RowScratch& ws) {
       s12[j] = sg.s12;
     }
     if constexpr (P == Part::Dis)
-      accumulate_part_c<P>(acc, s1, s2, s12, w, b.gain_limit, b.log2);
+      accumulate_part_c<P>(acc, b.ref_s1 + row, s2, s12, w, b.gain_limit, b.log2);
     else
       accumulate_c(acc, s1, s2, s12, w, b.gain_limit, b.log2);
   }

@@ -26,6 +26,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "core/cpu.hpp"
@@ -79,14 +80,20 @@ struct View {
 // What a statistic entry computes. On an encoding ladder the reference's part of every
 // scale is computed once for all the encodes (docs/adr/0014-encoding-ladder.md):
 //  - Ref: for each output row y, sigma1_sq and the unshifted horizontal mean of the
-//    reference (mu1), which depend on the reference alone, into rows y of Band::ref_s1 and
-//    Band::ref_mu1 (w values a row, in the entry's column order: the Dis entry of the same
-//    table reads them back); the sums that read sigma1_sq alone (den_log, den_non_log).
+//    reference (mu1), which depend on the reference alone, into rows y of
+//    Band::ref_s1_out and Band::ref_mu1_out (w values a row, in the entry's column order:
+//    the Dis entry of the same table reads them back, as Band::ref_s1 and ref_mu1); the
+//    sums that read sigma1_sq alone (den_log, den_non_log).
 //  - Dis: the other sums (num_log, num_non_log), reading sigma1_sq and mu1 from those rows
 //    instead of computing them.
 // Each value goes through the same operations as in the whole statistic (Both), only the
 // reference's are done once, so the two parts' sums add up to Both's exactly (tests/dsp).
 enum class Part { Both, Ref, Dis };
+
+// A row of the reference's means mu1 as a part uses it: Part::Dis reads it, Part::Ref
+// writes it.
+template <Part P>
+using Mu1Row = std::conditional_t<P == Part::Dis, const std::uint32_t*, std::uint32_t*>;
 
 // What a band of one scale reads: both pictures at this scale, the band's rows, and the
 // scale's rounding (stat_rounding / subsample_rounding).
@@ -97,9 +104,12 @@ struct Band {
   VerticalRounding rnd;
   double gain_limit = 100.0;
   const std::uint16_t* log2 = nullptr;
-  // Part::Ref writes, Part::Dis reads: the scale's rows of sigma1_sq and mu1, w per row.
-  std::int32_t* ref_s1 = nullptr;
-  std::uint32_t* ref_mu1 = nullptr;
+  // The scale's rows of sigma1_sq and mu1, w per row: Part::Ref writes (and reads back)
+  // the first two, Part::Dis reads the last two.
+  std::int32_t* ref_s1_out = nullptr;
+  std::uint32_t* ref_mu1_out = nullptr;
+  const std::int32_t* ref_s1 = nullptr;
+  const std::uint32_t* ref_mu1 = nullptr;
 };
 
 struct Dsp {

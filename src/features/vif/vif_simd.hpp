@@ -233,7 +233,7 @@ typename V::I mul_round_hi(typename V::I a, typename V::I b) {
 // writes s2 and s12; Both writes the three sigmas and leaves mu1 alone.
 template <class V, int S, Part P = Part::Both>
 void horizontal(const TapPairs<V, S>& tp, const std::uint16_t* const* v, unsigned w, std::int32_t* s1,
-                std::int32_t* s2, std::int32_t* s12, std::uint32_t* mu1_row = nullptr) {
+                std::int32_t* s2, std::int32_t* s12, Mu1Row<P> mu1_row = nullptr) {
   using I = typename V::I;
   constexpr auto& f = taps<S>();
   constexpr int W = TapPairs<V, S>::W;
@@ -461,8 +461,8 @@ VifAccum stat(const Band<T>& b, RowScratch& ws) {
         if (filtered_by<P>(q)) mirror_row(v[o][q], w, R);
       const std::size_t row = static_cast<std::size_t>(i + o) * w;
       if constexpr (P == Part::Ref) {
-        horizontal<V, S, P>(tp, v[o], w, b.ref_s1 + row, s2, s12, b.ref_mu1 + row);
-        accumulate<V, P>(acc, b.ref_s1 + row, nullptr, nullptr, w, b.gain_limit, b.log2);
+        horizontal<V, S, P>(tp, v[o], w, b.ref_s1_out + row, s2, s12, b.ref_mu1_out + row);
+        accumulate<V, P>(acc, b.ref_s1_out + row, nullptr, nullptr, w, b.gain_limit, b.log2);
       } else if constexpr (P == Part::Dis) {
         horizontal<V, S, P>(tp, v[o], w, s1, s2, s12, b.ref_mu1 + row);
         accumulate<V, P>(acc, b.ref_s1 + row, s2, s12, w, b.gain_limit, b.log2);

@@ -22,6 +22,7 @@
 
 #include "core/hd.hpp"
 #include "core/hd/f64.hpp"
+#include "core/hd/ordered_sum.hpp"
 #include "core/hd/rounding.hpp"
 #include "features/ssim/ssim_math.hpp"
 
@@ -126,48 +127,26 @@ FVMAF_HD inline void terms_item(const MapArgs& a, unsigned x, unsigned y) {
 
 // Kernel "sum": one work-group per map. Its four sums are four chains of dependent
 // additions (2 million positions at MS-SSIM's scale 0 of 1080p); what the adding must not
-// do is wait on memory at every position. So the positions go through the group's shared
-// memory in chunks of kSumChunk, two buffers: at step k every work-item fetches its share
-// of chunk k from global memory into registers, work-items 0..3 (one per sum) add chunk
-// k - 1 from the other buffer meanwhile, and the fetched words are kept in buffer k % 2;
-// a barrier ends each step. The additions are SsimMap's, each sum from 0 over every
+// do is wait on memory at every position. So the group fetches the positions' words into
+// its shared memory while work-items 0..3 (one per sum) add the previous chunk
+// (core/hd/ordered_sum.hpp). The additions are SsimMap's, each sum from 0 over every
 // position in raster order; only the loads are spread over the group.
 inline constexpr unsigned kSumThreads = 256;
-inline constexpr unsigned kSumPerItem = 2;  // positions a work-item fetches per step
-inline constexpr unsigned kSumChunk = kSumThreads * kSumPerItem;
-// A term's row in a buffer, one word longer than a chunk so that the four adding
-// work-items read four different banks.
-inline constexpr unsigned kSumRow = kSumChunk + 1;
-inline constexpr unsigned kSumSharedWords = 2 * 4 * kSumRow;
+using SumFeed = hd::OrderedSums<std::uint64_t, 4, kSumThreads, 2>;  // 2 positions a work-item per step
+inline constexpr unsigned kSumSharedWords = SumFeed::kSharedWords;
 
 FVMAF_HD inline unsigned long long map_positions(const MapArgs& a) {
   return a.ow > 0 && a.oh > 0 ? static_cast<unsigned long long>(a.ow) * static_cast<unsigned>(a.oh) : 0;
 }
 // The steps of a map's sum launch: one per chunk, and one more for the last chunk's adding.
-FVMAF_HD inline unsigned sum_steps(const MapArgs& a) {
-  return static_cast<unsigned>((map_positions(a) + kSumChunk - 1) / kSumChunk) + 1;
-}
+FVMAF_HD inline unsigned sum_steps(const MapArgs& a) { return SumFeed::steps(map_positions(a)); }
 
 // Step k of work-item t (terms[q] holds the positions' l, c, s, l*c*s; work-item q < 4
 // adds term q into acc).
 template <class F = hd::f64>
 FVMAF_HD inline void sum_step_item(const MapArgs& a, std::uint64_t* sh, unsigned k, unsigned t, F& acc) {
-  const unsigned long long n = map_positions(a);
-  const unsigned long long begin = static_cast<unsigned long long>(k) * kSumChunk;
-  std::uint64_t fetched[kSumPerItem][4];
-  for (unsigned j = 0; j < kSumPerItem; ++j) {
-    const unsigned long long at = begin + t + j * kSumThreads;
-    for (unsigned q = 0; q < 4; ++q) fetched[j][q] = at < n ? a.terms[q][at] : 0;
-  }
-  if (k > 0 && t < 4) {
-    const unsigned long long prev = begin - kSumChunk;
-    const unsigned count = n - prev < kSumChunk ? static_cast<unsigned>(n - prev) : kSumChunk;
-    const std::uint64_t* row = sh + ((k - 1) & 1u) * 4 * kSumRow + t * kSumRow;
-    for (unsigned i = 0; i < count; ++i) acc = hd::dadd_rn(acc, hd::f64_from_bits<F>(row[i]));
-  }
-  std::uint64_t* buf = sh + (k & 1u) * 4 * kSumRow;
-  for (unsigned j = 0; j < kSumPerItem; ++j)
-    for (unsigned q = 0; q < 4; ++q) buf[q * kSumRow + t + j * kSumThreads] = fetched[j][q];
+  SumFeed::step(a.terms, map_positions(a), sh, k, t, acc,
+                [](const F& s, std::uint64_t w) { return hd::dadd_rn(s, hd::f64_from_bits<F>(w)); });
 }
 
 // After the last step: work-item q < 4 stores its sum (term q: l, c, s, l*c*s).

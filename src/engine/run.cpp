@@ -96,10 +96,14 @@ void Run::submit(FramePair pair) {
   submit_now(std::move(pair));
 }
 
-void Run::submit_now(FramePair pair) {
+void Run::make_room() {
   const auto tw = Clock::now();
   scheduler_.wait_below(in_flight_, sink(), [this](unsigned n) { replayed(n); });
   engine_wait_s_ += since(tw);
+}
+
+void Run::submit_now(FramePair pair) {
+  make_room();
   scheduler_.submit(std::move(pair));
 }
 

@@ -101,6 +101,10 @@ class Run {
   // Frame `next_index()`: waits until fewer than the run's bound are in flight, then hands
   // the pair to the scheduler. Rethrows the error of an earlier frame.
   void submit(FramePair pair);
+  // Waits until one more frame may be submitted at once (what submit() waits for). A
+  // reader loop calls it before taking the next pair from its reader, so that pair is not
+  // held outside the read-ahead while the engine waits: one pair of memory fewer.
+  void make_room();
   // Frames submitted so far, warm-up frames of a segment not counted.
   unsigned frames() const { return frames_; }
   // The index the next submit() takes: frames() but in a segment (begin_segment).

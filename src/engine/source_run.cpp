@@ -54,6 +54,7 @@ Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& 
   double reader_wait = 0;
   const auto t = Clock::now();
   for (;;) {
+    run.make_room();
     const auto tr = Clock::now();
     auto pair = reader.next();
     reader_wait += since(tr);
@@ -81,7 +82,7 @@ SegmentScores score_segment_sources(const Engine& engine, io::VideoSource& ref, 
   const unsigned from = run.next_index();  // the warm-up's first frame
   io::PairReader reader(ref, dis, limits.frame_skip_ref + from, limits.frame_skip_dist + from,
                         end == 0 ? 0 : end - from, run.read_ahead(), run.pair_storage(), run.readers());
-  while (auto pair = reader.next()) {
+  for (run.make_room(); auto pair = reader.next(); run.make_room()) {
     pair->index += from;
     run.submit(std::move(*pair));
   }

@@ -62,8 +62,14 @@ Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, S
     if (readers_ > 1) ahead_ = std::max(ahead_, std::min(2 * readers_, by_memory > 2 ? by_memory - 2 : 1u));
   }
   // A GPU run keeps more frames submitted than the device pipeline holds, so it fills.
+  // On the CPU, a frame per thread and two of slack for frames that finish out of order.
+  // One thread finishes them in order: one frame waiting beside it is enough, and for
+  // large frames (above 4 MiB a pair: 1080p and up) the second was a sixth of a 4K run's
+  // peak memory and no faster (bench/results/cpu-epyc-2core-2026-12-05-make-room.md; at
+  // two threads one frame of slack made v1 at 4K 3-5 % slower, so they keep two).
   const unsigned device_depth = scheduler_.device_depth();
-  in_flight_ = std::max({2u, device_depth ? device_depth + 2 : 0u, std::min(threads + 2, by_memory - ahead_)});
+  const unsigned slack = threads == 1 && small_frames <= 1 ? 1 : 2;
+  in_flight_ = std::max({2u, device_depth ? device_depth + 2 : 0u, std::min(threads + slack, by_memory - ahead_)});
   const unsigned history = engine.segment_history();
   if (engine.options.segment_frames > 0 && history != kUnboundedHistory) {
     mode_ = Mode::Cut;

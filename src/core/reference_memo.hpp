@@ -26,6 +26,18 @@
 
 namespace fastvmaf {
 
+// How a pass over one frame uses a stage of the reference (a block of once_block, e.g.
+// ADM's and VIF's reference part): the pass that computes it writes `out` (and may read
+// back what it wrote), a pass that takes it reads `in` only, and a pass that does both
+// pictures' work has neither.
+template <class Stage>
+struct StageIo {
+  Stage* out = nullptr;
+  const Stage* in = nullptr;
+  static StageIo writing(Stage& s) { return {&s, &s}; }
+  static StageIo reading(const Stage* s) { return {nullptr, s}; }  // null: neither
+};
+
 class ReferenceMemo {
  public:
   // `n`: the runs that ask for every block from now on (a ladder's encodes still open); 0

@@ -55,7 +55,6 @@ struct OrderedSums {
 template <unsigned Threads, unsigned PerItem>
 struct OrderedSum {
   using Feed = OrderedSums<float, 1, Threads, PerItem>;
-  static constexpr unsigned kChunk = Feed::kChunk;
   static constexpr unsigned kSharedFloats = Feed::kSharedWords;
 
   FVMAF_HD static unsigned steps(unsigned long long n) { return Feed::steps(n); }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <type_traits>
 #include <utility>
 
 #include "common/adm_csf.hpp"
@@ -121,22 +120,21 @@ std::unique_ptr<AdmCpu::RefStage> AdmCpu::make_stage() const {
 
 void AdmCpu::compute_reference(const Plane& ref, RefStage& stage, const ParallelFor* parallel) {
   ScaleSums den[kScales];
-  run_scales(ref, ref, den, parallel, Part::Ref, StageIo::writing(stage));
+  run_scales(ref, ref, den, parallel, Part::Ref, StageIo<RefStage>::writing(stage));
   for (int s = 0; s < kScales; ++s)
     for (int k = 0; k < 3; ++k) stage.den[s][k] = den[s].den[k];
 }
 
 void AdmCpu::compute(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel,
                      const RefStage* stage) {
-  run_scales(ref, dis, sums, parallel, stage ? Part::Dis : Part::Both,
-             stage ? StageIo::reading(*stage) : StageIo::none());
+  run_scales(ref, dis, sums, parallel, stage ? Part::Dis : Part::Both, StageIo<RefStage>::reading(stage));
   if (stage)
     for (int s = 0; s < kScales; ++s)
       for (int k = 0; k < 3; ++k) sums[s].den[k] = stage->den[s][k];
 }
 
 void AdmCpu::run_scales(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel,
-                        Part part, StageIo stage) {
+                        Part part, StageIo<RefStage> stage) {
   for (int s = 0; s < kScales; ++s) {
     const unsigned n = bands_[s];
     const unsigned h = static_cast<unsigned>(params_[s].h);
@@ -168,7 +166,7 @@ void AdmCpu::run_scales(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kS
 // detail rows from the stage.
 template <typename Pixel>
 void AdmCpu::scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, ScaleSums& sums, Scratch& s, Part part,
-                         StageIo stage) {
+                         StageIo<RefStage> stage) {
   const ScaleParams& p = params_[0];
   const bool bands = !cfg_.skip_scale0;  // skipping scale 0 keeps only its low-pass band
   const int bpc = static_cast<int>(bpc_);
@@ -176,10 +174,9 @@ void AdmCpu::scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, Sca
   const int d0 = ref_only ? r0 : std::max(0, r0 - 1), d1 = ref_only ? r1 : std::min(p.h, r1 + 1);
   const int pic0 = part == Part::Dis ? 1 : 0, pic1 = ref_only ? 1 : 2;
   // Row i of the stage's detail bands, written by Part::Ref or read.
-  auto stage_row = [&p]<class St>(St& st, int i) {
+  auto stage_row = [&p](auto& st, int i) {
     const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(i) * p.w;
-    using T = std::remove_reference_t<decltype(*st.band0[0].data())>;
-    return BandRow<T>{st.band0[0].data() + at, st.band0[1].data() + at, st.band0[2].data() + at};
+    return BandRow{st.band0[0].data() + at, st.band0[1].data() + at, st.band0[2].data() + at};
   };
   for (int i = d0; i < d1; ++i) {
     const bool own = i >= r0 && i < r1;
@@ -224,7 +221,8 @@ void AdmCpu::scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, Sca
 
 // Rows [r0, r1) of scale 1, 2 or 3, from the previous scale's approximation band (the
 // parts as in scale0_rows; the reference's approximation bands are the stage's).
-void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s, Part part, StageIo stage) {
+void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s, Part part,
+                           StageIo<RefStage> stage) {
   const ScaleParams& p = params_[scale];
   const DwtRounding& rd = kDwtS123[scale - 1];
   const bool keep_a = scale < kScales - 1;  // the last scale's low-pass band is not used
@@ -250,11 +248,10 @@ void AdmCpu::scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& 
     return approx_[out][pic].data() + static_cast<std::ptrdiff_t>(i) * approx_stride_[out];
   };
   // Row i of the stage's detail bands of this scale, written by Part::Ref or read.
-  auto stage_row = [&p, scale]<class St>(St& st, int i) {
+  auto stage_row = [&p, scale](auto& st, int i) {
     const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(i) * p.w;
     auto& b = st.band[scale - 1];
-    using T = std::remove_reference_t<decltype(*b[0].data())>;
-    return BandRow<T>{b[0].data() + at, b[1].data() + at, b[2].data() + at};
+    return BandRow{b[0].data() + at, b[1].data() + at, b[2].data() + at};
   };
   const int d0 = ref_only ? r0 : std::max(0, r0 - 1), d1 = ref_only ? r1 : std::min(p.h, r1 + 1);
   for (int i = d0; i < d1; ++i) {

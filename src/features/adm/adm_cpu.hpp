@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/parallel.hpp"
+#include "core/reference_memo.hpp"
 #include "fastvmaf/picture.hpp"
 #include "features/adm/adm_dsp.hpp"
 #include "features/adm/adm_params.hpp"
@@ -65,22 +66,14 @@ class AdmCpu {
 
   // What a pass over a band's rows computes: both pictures; the reference's part into a
   // stage (its own rows only: no decoupling); the rest, with the stage's reference rows.
+  // (core/reference_memo.hpp's StageIo: Part::Ref writes the stage, Part::Dis reads it.)
   enum class Part { Both, Ref, Dis };
-  // The stage of a pass: Part::Ref writes `out` (and reads back what it wrote), Part::Dis
-  // reads `in` only, Part::Both has none.
-  struct StageIo {
-    RefStage* out = nullptr;
-    const RefStage* in = nullptr;
-    static StageIo none() { return {}; }
-    static StageIo writing(RefStage& s) { return {&s, &s}; }
-    static StageIo reading(const RefStage& s) { return {nullptr, &s}; }
-  };
   template <typename Pixel>
   void scale0_rows(const Plane& ref, const Plane& dis, int r0, int r1, ScaleSums& sums, Scratch& s, Part part,
-                   StageIo stage);
-  void scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s, Part part, StageIo stage);
+                   StageIo<RefStage> stage);
+  void scale123_rows(int scale, int r0, int r1, ScaleSums& sums, Scratch& s, Part part, StageIo<RefStage> stage);
   void run_scales(const Plane& ref, const Plane& dis, ScaleSums (&sums)[kScales], const ParallelFor* parallel,
-                  Part part, StageIo stage);
+                  Part part, StageIo<RefStage> stage);
   void measure_row(const ScaleParams& p, int row, ScaleSums& sums, const Scratch& s) const;
   // Scale 3 of a frame 17..32 samples high or wide reads one row or column before
   // its input in libvmaf; these supply the values libvmaf finds there.

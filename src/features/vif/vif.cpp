@@ -58,11 +58,11 @@ void VifExtractor::init(const VideoGeometry& g) {
 
 // One scale: its statistic's bands and the bands of scale s + 1 in one parallel run (both
 // only read scale s); the sums of the statistic's bands, added in band order. `part`
-// (vif_dsp.hpp): Both, both pictures' work; Ref, the reference's part into `out` (its
-// sigma1_sq and mu1 rows, the reference decimated); Dis, the rest, reading `in`.
+// (vif_dsp.hpp): Both, both pictures' work; Ref, the reference's part into `stage.out`
+// (its sigma1_sq and mu1 rows, the reference decimated); Dis, the rest, reading `stage.in`.
 template <class T>
-VifAccum VifExtractor::scale(const FrameInput& f, int s, View<T> ref, View<T> dis, Part part, RefStage* out,
-                             const RefStage* in) {
+VifAccum VifExtractor::scale(const FrameInput& f, int s, View<T> ref, View<T> dis, Part part,
+                             StageIo<RefStage> stage) {
   const bool stat = s > 0 || !skip_scale0_;
   const Split st = stat ? split(ref.h, h_) : Split{0, 0};
   const Split sub = s + 1 < kScales ? split(ref.h / 2, h_) : Split{0, 0};
@@ -73,11 +73,11 @@ VifAccum VifExtractor::scale(const FrameInput& f, int s, View<T> ref, View<T> di
     if (i < st.n) {
       Band<T> b{ref, dis, st.begin(i), st.begin(i + 1), stat_rounding(s, bpc_), gain_limit_, log2_table()};
       if (part == Part::Ref) {
-        b.ref_s1_out = out->s1[s].get();
-        b.ref_mu1_out = out->mu1[s].get();
+        b.ref_s1_out = stage.out->s1[s].get();
+        b.ref_mu1_out = stage.out->mu1[s].get();
       } else if (part == Part::Dis) {
-        b.ref_s1 = in->s1[s].get();
-        b.ref_mu1 = in->mu1[s].get();
+        b.ref_s1 = stage.in->s1[s].get();
+        b.ref_mu1 = stage.in->mu1[s].get();
       }
       const int k = part == Part::Dis ? 1 : 0;
       if constexpr (sizeof(T) == 1)
@@ -88,7 +88,7 @@ VifAccum VifExtractor::scale(const FrameInput& f, int s, View<T> ref, View<T> di
       const unsigned k = i - st.n;
       const Band<T> b{ref, dis, sub.begin(k), sub.begin(k + 1), subsample_rounding(s, bpc_), gain_limit_, log2_table()};
       std::uint16_t* out_ref = part == Part::Dis ? nullptr
-                               : part == Part::Ref ? out->plane[s + 1].get()
+                               : part == Part::Ref ? stage.out->plane[s + 1].get()
                                                    : scaled_[s + 1][0].data();
       std::uint16_t* out_dis = part == Part::Ref ? nullptr : scaled_[s + 1][1].data();
       if constexpr (sizeof(T) == 1)
@@ -139,7 +139,7 @@ std::shared_ptr<const VifExtractor::RefStage> VifExtractor::reference_stage(cons
     });
     // The distorted views are not read by this part.
     each_scale(f, st.get(), [&]<class T>(int s, View<T> ref, View<T>) {
-      st->den[s] = scale<T>(f, s, ref, ref, Part::Ref, st.get(), nullptr);
+      st->den[s] = scale<T>(f, s, ref, ref, Part::Ref, StageIo<RefStage>::writing(*st));
     });
     return st;
   };
@@ -150,7 +150,7 @@ void VifExtractor::submit(const FrameInput& f) {
   const std::shared_ptr<const RefStage> stage = f.reference_memo ? reference_stage(f) : nullptr;
   each_scale(f, stage.get(), [&]<class T>(int s, View<T> ref, View<T> dis) {
     sums_[s] = stage ? stage->den[s] : VifAccum{};
-    sums_[s] += scale<T>(f, s, ref, dis, stage ? Part::Dis : Part::Both, nullptr, stage.get());
+    sums_[s] += scale<T>(f, s, ref, dis, stage ? Part::Dis : Part::Both, StageIo<RefStage>::reading(stage.get()));
   });
   for (int s = 0; s < kScales; ++s) scores_[s] = finish_scale(sums_[s]);
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/extractor.hpp"
+#include "core/reference_memo.hpp"
 #include "features/vif/vif_dsp.hpp"
 #include "features/vif/vif_params.hpp"
 
@@ -40,7 +41,7 @@ class VifExtractor final : public FeatureExtractor {
     VifAccum den[kScales];  // the sums of the reference's part (den_log, den_non_log)
   };
   template <class T>
-  VifAccum scale(const FrameInput& f, int s, View<T> ref, View<T> dis, Part part, RefStage* out, const RefStage* in);
+  VifAccum scale(const FrameInput& f, int s, View<T> ref, View<T> dis, Part part, StageIo<RefStage> stage);
   template <class Each>
   void each_scale(const FrameInput& f, const RefStage* stage, Each&& each);
   std::shared_ptr<const RefStage> reference_stage(const FrameInput& f);

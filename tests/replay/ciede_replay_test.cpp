@@ -69,14 +69,14 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
           tw::units_item(a, item);
       });
     }, &out.launches);
-  // Kernel 4: ciede_sum, one work-group, its steps between barriers, each work-item's
-  // double in a register of its own.
+  // Kernel 4: ciede_sum, one work-group, its rounds of phases between barriers until the
+  // chain is done.
   const tw::LaunchShape s = tw::sum_launch();
-  replay::launch<float>({s.blocks}, {s.threads}, tw::kSumSharedFloats, order, [&](replay::Block<float>& b) {
-    std::vector<double> acc(s.threads, 0.0);
-    for (unsigned k = 0; k < tw::sum_steps(a); ++k)
-      b.each([&](const replay::Item& it) { tw::sum_step_item(a, b.shared(), k, it.thread(), acc[it.thread()]); });
-    b.each([&](const replay::Item& it) { tw::sum_store_item(a, it.thread(), acc[it.thread()]); });
+  replay::launch<tw::SumChain::Shared>({s.blocks}, {s.threads}, 1, order, [&](replay::Block<tw::SumChain::Shared>& b) {
+    tw::SumChain::Shared& sh = *b.shared();
+    tw::SumChain::drive(
+        sh, [&](unsigned p) { b.each([&](const replay::Item& it) { tw::sum_item(a, sh, p, it.thread()); }); }, [] {});
+    b.each([&](const replay::Item& it) { tw::sum_store_item(a, sh, it.thread()); });
   }, &out.launches);
 
   out.results = slot[0];

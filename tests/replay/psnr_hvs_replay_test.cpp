@@ -58,15 +58,16 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
         tw::terms_item<std::uint16_t>(a, it.block_idx.y, block);
     });
   }, &out.launches);
-  // Kernel 2: psnr_hvs_sum, a work-group per plane, its steps between barriers, each
-  // work-item's float in a register of its own.
+  // Kernel 2: psnr_hvs_sum, a work-group per plane, its rounds of phases between barriers
+  // until the chain is done.
   const tw::LaunchShape s = tw::sum_launch();
-  replay::launch<float>({s.blocks_x}, {s.threads}, tw::kSumSharedFloats, order, [&](replay::Block<float>& b) {
+  replay::launch<tw::SumChain::Shared>({s.blocks_x}, {s.threads}, 1, order, [&](replay::Block<tw::SumChain::Shared>& b) {
     const unsigned p = b.block_idx().x;
-    std::vector<float> acc(s.threads, 0.0f);
-    for (unsigned k = 0; k < tw::sum_steps(a, p); ++k)
-      b.each([&](const replay::Item& it) { tw::sum_step_item(a, p, b.shared(), k, it.thread(), acc[it.thread()]); });
-    b.each([&](const replay::Item& it) { tw::sum_store_item(a, p, it.thread(), acc[it.thread()]); });
+    tw::SumChain::Shared& sh = *b.shared();
+    tw::SumChain::drive(
+        sh, [&](unsigned ph) { b.each([&](const replay::Item& it) { tw::sum_item(a, p, sh, ph, it.thread()); }); },
+        [] {});
+    b.each([&](const replay::Item& it) { tw::sum_store_item(a, p, sh, it.thread()); });
   }, &out.launches);
 
   out.results = slot[0];

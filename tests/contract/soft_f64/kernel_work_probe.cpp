@@ -57,14 +57,14 @@ void probe_float_serial(const float_psnr::twin::Args& p, const float_moment::twi
 }
 
 // float_ssim_load, float_ms_ssim_decimate, ssim_map_hpass, ssim_map_terms, ssim_map_sum.
-void probe_ssim(const ssim::twin::Args& a, const ssim::ms_twin::Args& m, unsigned x, unsigned y, std::uint64_t* sh) {
+void probe_ssim(const ssim::twin::Args& a, const ssim::ms_twin::Args& m, unsigned x, unsigned y,
+                ssim::twin::SumChain::Shared& sh) {
   ssim::twin::load_item<std::uint8_t>(a, 0, x, y);
   ssim::twin::load_item<std::uint16_t>(a, 1, x, y);
   ssim::ms_twin::decimate_item(m, 1, 0, x, y);
   ssim::twin::hpass_item(a.map, x, y);
   ssim::twin::terms_item(a.map, x, y);
-  hd::f64 acc = hd::int_to_double<hd::f64>(0);
-  ssim::twin::sum_step_item(a.map, sh, x, y, acc);
-  ssim::twin::sum_store_item(a.map, x, acc);
+  ssim::twin::sum_item(a.map, x, sh, y, x);
+  ssim::twin::sum_store_item(a.map, x, sh, y);
 }
 }  // extern "C"

@@ -27,16 +27,12 @@ __global__ void __launch_bounds__(twin::kReduceThreads) ciede_units(twin::Args a
   twin::units_item(a, blockIdx.x * twin::kReduceThreads + threadIdx.x);
 }
 
-// One work-group.
+// One work-group: the value of the sum's chain.
 __global__ void __launch_bounds__(twin::kSumThreads) ciede_sum(twin::Args a) {
-  __shared__ float sh[twin::kSumSharedFloats];
-  const unsigned t = threadIdx.x, steps = twin::sum_steps(a);
-  double acc = 0.0;
-  for (unsigned k = 0; k < steps; ++k) {
-    twin::sum_step_item(a, sh, k, t, acc);
-    __syncthreads();
-  }
-  twin::sum_store_item(a, t, acc);
+  __shared__ twin::SumChain::Shared sh;
+  const unsigned t = threadIdx.x;
+  twin::SumChain::drive(sh, [&](unsigned p) { twin::sum_item(a, sh, p, t); }, [] { __syncthreads(); });
+  twin::sum_store_item(a, sh, t);
 }
 
 }  // namespace

@@ -36,19 +36,16 @@ void enqueue_ciede(const gpu::StreamRef& stream, const twin::TwinPlan& t, const 
       twin::units_item(a, static_cast<unsigned>(it.get_global_id(0)));
     });
   });
-  // One work-group: the ordered sum when the exact one does not hold.
+  // One work-group: the value of the sum's chain when the exact sum does not hold.
   const twin::LaunchShape sum = twin::sum_launch();
   gpu::submit(stream, "ciede sum", [&](sycl::handler& h) {
-    sycl::local_accessor<float, 1> shared(sycl::range<1>(twin::kSumSharedFloats), h);
+    sycl::local_accessor<twin::SumChain::Shared, 1> shared(sycl::range<1>(1), h);
     h.parallel_for(gpu::groups(sum.blocks, sum.threads), [=](sycl::nd_item<1> it) {
-      const unsigned t = static_cast<unsigned>(it.get_local_id(0)), steps = twin::sum_steps(a);
-      float* sh = &shared[0];
-      hd::f64 acc = hd::f64(0.0);
-      for (unsigned k = 0; k < steps; ++k) {
-        twin::sum_step_item(a, sh, k, t, acc);
-        sycl::group_barrier(it.get_group());
-      }
-      twin::sum_store_item(a, t, acc);
+      const unsigned t = static_cast<unsigned>(it.get_local_id(0));
+      twin::SumChain::Shared& sh = shared[0];
+      twin::SumChain::drive(
+          sh, [&](unsigned p) { twin::sum_item(a, sh, p, t); }, [&] { sycl::group_barrier(it.get_group()); });
+      twin::sum_store_item(a, sh, t);
     });
   });
 }

@@ -38,7 +38,7 @@
 #include "core/hd/bits.hpp"
 #include "core/hd/exp.hpp"
 #include "core/hd/f64.hpp"
-#include "core/hd/ordered_sum.hpp"
+#include "core/hd/chain_sum.hpp"
 #include "core/hd/pow.hpp"
 #include "core/hd/powf.hpp"
 #include "core/hd/rounding.hpp"
@@ -205,26 +205,30 @@ FVMAF_HD inline hd::f64 exact_sum(const Results& r) {
 }
 
 // Kernel 4, otherwise: the frame's double sum, from +0, one term after the other (two
-// million for a 1080p frame), by work-item 0 while the group fetches the terms
-// (core/hd/ordered_sum.hpp). The work-group reads the slot's flag alike, so all its
+// million for a 1080p frame): the value of that chain of additions, computed by one
+// work-group (core/hd/chain_sum.hpp: integer additions inside a binade of the sum, the real
+// addition where it leaves one). The work-group reads the slot's flag alike, so all its
 // work-items take the same branch.
-inline constexpr unsigned kSumThreads = 256;
-using Sum = hd::OrderedSum<kSumThreads, 8>;
-inline constexpr unsigned kSumSharedFloats = Sum::kSharedFloats;
+inline constexpr unsigned kSumThreads = 1024;
+using SumChain = hd::ChainSum<hd::Binary64, kSumThreads>;
 
 FVMAF_HD inline unsigned long long pixels(const Args& a) { return static_cast<unsigned long long>(a.width) * a.height; }
-// None for an exact sum.
-FVMAF_HD inline unsigned sum_steps(const Args& a) { return a.slot->inexact == 0 ? 0 : Sum::steps(pixels(a)); }
 
-// Step k of work-item t (work-item 0 adds into acc).
-FVMAF_HD inline void sum_step_item(const Args& a, float* sh, unsigned k, unsigned t, hd::f64& acc) {
-  Sum::step(a.terms, pixels(a), sh, k, t, acc,
-            [](hd::f64 s, float v) { return hd::dadd_rn(s, hd::float_to_double<hd::f64>(v)); });
+// The CPU's double addition of a float term, on the sum's bits.
+struct AddTerm {
+  FVMAF_HD std::uint64_t operator()(std::uint64_t s, float v) const {
+    return hd::f64_bits(hd::dadd_rn(hd::f64_from_bits<hd::f64>(s), hd::float_to_double<hd::f64>(v)));
+  }
+};
+
+// Phase p (SumChain::drive) of work-item t: no term to add for an exact sum.
+FVMAF_HD inline void sum_item(const Args& a, SumChain::Shared& sh, unsigned p, unsigned t) {
+  SumChain::item(sh, p, t, static_cast<const float*>(a.terms), a.slot->inexact == 0 ? 0 : pixels(a), AddTerm{});
 }
 
-// After the last step: work-item 0 stores the sum (the exact one when there were no steps).
-FVMAF_HD inline void sum_store_item(const Args& a, unsigned t, hd::f64 acc) {
-  if (t == 0) a.slot->sum = a.slot->inexact == 0 ? exact_sum(*a.slot) : acc;
+// After the last round: work-item 0 stores the sum (the exact one when nothing was added).
+FVMAF_HD inline void sum_store_item(const Args& a, const SumChain::Shared& sh, unsigned t) {
+  if (t == 0) a.slot->sum = a.slot->inexact == 0 ? exact_sum(*a.slot) : hd::f64_from_bits<hd::f64>(sh.acc);
 }
 
 }  // namespace fastvmaf::ciede::twin

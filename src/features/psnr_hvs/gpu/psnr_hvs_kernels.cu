@@ -19,16 +19,12 @@ __global__ void __launch_bounds__(kTermsThreads) psnr_hvs_terms(twin::Args a) {
   twin::terms_item<Sample>(a, blockIdx.y, blockIdx.x * kTermsThreads + threadIdx.x);
 }
 
-// One work-group per plane (blockIdx.x).
+// One work-group per plane (blockIdx.x): the value of its sum's chain.
 __global__ void __launch_bounds__(twin::kSumThreads) psnr_hvs_sum(twin::Args a) {
-  __shared__ float sh[twin::kSumSharedFloats];
-  const unsigned p = blockIdx.x, t = threadIdx.x, steps = twin::sum_steps(a, p);
-  float acc = 0.0f;
-  for (unsigned k = 0; k < steps; ++k) {
-    twin::sum_step_item(a, p, sh, k, t, acc);
-    __syncthreads();
-  }
-  twin::sum_store_item(a, p, t, acc);
+  __shared__ twin::SumChain::Shared sh;
+  const unsigned p = blockIdx.x, t = threadIdx.x;
+  twin::SumChain::drive(sh, [&](unsigned ph) { twin::sum_item(a, p, sh, ph, t); }, [] { __syncthreads(); });
+  twin::sum_store_item(a, p, sh, t);
 }
 
 }  // namespace

@@ -19,20 +19,16 @@ void enqueue_psnr_hvs(const gpu::StreamRef& stream, const twin::TwinPlan& t, con
       });
     });
   });
-  // One work-group per plane.
+  // One work-group per plane: the value of its sum's chain.
   const twin::LaunchShape sum = twin::sum_launch();
   gpu::submit(stream, "psnr_hvs sum", [&](sycl::handler& h) {
-    sycl::local_accessor<float, 1> shared(sycl::range<1>(twin::kSumSharedFloats), h);
+    sycl::local_accessor<twin::SumChain::Shared, 1> shared(sycl::range<1>(1), h);
     h.parallel_for(gpu::groups(sum.blocks_x, sum.threads), [=](sycl::nd_item<1> it) {
       const unsigned p = static_cast<unsigned>(it.get_group(0)), t = static_cast<unsigned>(it.get_local_id(0));
-      const unsigned steps = twin::sum_steps(a, p);
-      float* sh = &shared[0];
-      float acc = 0.0f;
-      for (unsigned k = 0; k < steps; ++k) {
-        twin::sum_step_item(a, p, sh, k, t, acc);
-        sycl::group_barrier(it.get_group());
-      }
-      twin::sum_store_item(a, p, t, acc);
+      twin::SumChain::Shared& sh = shared[0];
+      twin::SumChain::drive(
+          sh, [&](unsigned ph) { twin::sum_item(a, p, sh, ph, t); }, [&] { sycl::group_barrier(it.get_group()); });
+      twin::sum_store_item(a, p, sh, t);
     });
   });
 }

@@ -20,7 +20,7 @@
 #include <cstdint>
 
 #include "core/hd.hpp"
-#include "core/hd/ordered_sum.hpp"
+#include "core/hd/chain_sum.hpp"
 #include "core/hd/rounding.hpp"
 #include "features/psnr_hvs/psnr_hvs_math.hpp"
 #include "features/psnr_hvs/psnr_hvs_params.hpp"
@@ -70,28 +70,35 @@ FVMAF_HD inline void terms_item(const Args& a, unsigned p, unsigned block) {
   block_terms(s, d, a.tables[p], pl.terms + static_cast<unsigned long long>(block) * 64);
 }
 
-// Kernel 2: plane `p`'s float sum, from 0, one term after the other (2.7 million for a
-// 1080p luma plane), by work-item 0 of the plane's work-group while the group fetches the
-// terms (core/hd/ordered_sum.hpp).
-inline constexpr unsigned kSumThreads = 256;
-using Sum = hd::OrderedSum<kSumThreads, 8>;
-inline constexpr unsigned kSumSharedFloats = Sum::kSharedFloats;
+// Kernel 2: plane `p`'s float sum, from 0, one term after the other in the CPU's order
+// (2.7 million for a 1080p luma plane): the value of that chain of additions, computed by
+// the plane's work-group (core/hd/chain_sum.hpp: integer additions inside a binade of the
+// sum, the real addition where it leaves one).
+inline constexpr unsigned kSumThreads = 1024;
+using SumChain = hd::ChainSum<hd::Binary32, kSumThreads>;
 
 FVMAF_HD inline unsigned long long plane_terms(const PlaneArgs& pl) {
   return static_cast<unsigned long long>(pl.blocks_x) * pl.blocks_y * 64;
 }
-FVMAF_HD inline unsigned sum_steps(const Args& a, unsigned p) { return p < 3 ? Sum::steps(plane_terms(a.plane[p])) : 0; }
 
-// Step k of work-item t of plane p's group (work-item 0 adds into acc).
-FVMAF_HD inline void sum_step_item(const Args& a, unsigned p, float* sh, unsigned k, unsigned t, float& acc) {
-  if (p >= 3) return;
-  const PlaneArgs& pl = a.plane[p];
-  Sum::step(pl.terms, plane_terms(pl), sh, k, t, acc, [](float s, float v) { return hd::fadd_rn(s, v); });
+// The CPU's float addition, on the sum's bits.
+struct AddTerm {
+  FVMAF_HD std::uint64_t operator()(std::uint64_t s, float v) const {
+    return hd::float_bits(hd::fadd_rn(hd::bits_float(static_cast<std::uint32_t>(s)), v));
+  }
+};
+
+// Phase p (SumChain::drive) of work-item t in plane `plane`'s sum (a group past the third
+// plane sums nothing).
+FVMAF_HD inline void sum_item(const Args& a, unsigned plane, SumChain::Shared& sh, unsigned p, unsigned t) {
+  const bool in = plane < 3;
+  SumChain::item(sh, p, t, static_cast<const float*>(in ? a.plane[plane].terms : nullptr),
+                 in ? plane_terms(a.plane[plane]) : 0, AddTerm{});
 }
 
-// After the last step: work-item 0 stores plane p's sum.
-FVMAF_HD inline void sum_store_item(const Args& a, unsigned p, unsigned t, float acc) {
-  if (p < 3 && t == 0) a.slot->sum[p] = acc;
+// After the last round: work-item 0 stores plane p's sum.
+FVMAF_HD inline void sum_store_item(const Args& a, unsigned p, const SumChain::Shared& sh, unsigned t) {
+  if (p < 3 && t == 0) a.slot->sum[p] = hd::bits_float(static_cast<std::uint32_t>(sh.acc));
 }
 
 }  // namespace fastvmaf::psnr_hvs::twin

@@ -23,17 +23,14 @@ __global__ void __launch_bounds__(kThreads) ssim_map_terms(twin::MapArgs a) {
   twin::terms_item(a, blockIdx.x * kThreads + threadIdx.x, blockIdx.y);
 }
 
-// fp64 (allowlisted): the four raster-order double sums of map blockIdx.x.
+// fp64 (allowlisted): the raster-order double sum g % 4 of map g / 4 (the chain's real
+// additions where the sum leaves a binade).
 __global__ void __launch_bounds__(twin::kSumThreads) ssim_map_sum(MapSet set) {
-  __shared__ std::uint64_t sh[twin::kSumSharedWords];
-  const twin::MapArgs& a = set.map[blockIdx.x];
-  const unsigned t = threadIdx.x, steps = twin::sum_steps(a);
-  double acc = 0.0;
-  for (unsigned k = 0; k < steps; ++k) {
-    twin::sum_step_item(a, sh, k, t, acc);
-    __syncthreads();
-  }
-  if (t < 4) twin::sum_store_item(a, t, acc);
+  __shared__ twin::SumChain::Shared sh;
+  const unsigned g = blockIdx.x, q = g % twin::kSumsPerMap, t = threadIdx.x;
+  const twin::MapArgs& a = set.map[g / twin::kSumsPerMap];
+  twin::SumChain::drive(sh, [&](unsigned p) { twin::sum_item(a, q, sh, p, t); }, [] { __syncthreads(); });
+  twin::sum_store_item(a, q, sh, t);
 }
 
 }  // namespace

@@ -58,8 +58,9 @@ inline LaunchShape hpass_launch(const MapArgs& a) { return {blocks_for(a.ow), ro
 // The window positions (terms): blockIdx.y the row.
 inline LaunchShape terms_launch(const MapArgs& a) { return {blocks_for(a.ow), rows_of(a.oh), kThreads}; }
 
-// The sums of `maps` maps: a work-group of kSumThreads per map (sum_step_item).
-inline LaunchShape sum_launch(unsigned maps) { return {maps, 1, kSumThreads}; }
+// The sums of `maps` maps: a work-group of kSumThreads per sum of each (group g: map g / 4,
+// sum g % 4; sum_item).
+inline LaunchShape sum_launch(unsigned maps) { return {maps * kSumsPerMap, 1, kSumThreads}; }
 
 // A map's sums as the CPU's (SsimMap::sums).
 inline SsimSums sums_of(const MapSums& r) {

@@ -35,18 +35,16 @@ void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a) {
 
 void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {
   gpu::submit(stream, "ssim_map sum", [&](sycl::handler& h) {
-    sycl::local_accessor<std::uint64_t, 1> shared(sycl::range<1>(twin::kSumSharedWords), h);
+    sycl::local_accessor<twin::SumChain::Shared, 1> shared(sycl::range<1>(1), h);
     const twin::LaunchShape sums = twin::sum_launch(set.count);
     h.parallel_for(gpu::groups(sums.blocks_x, sums.threads), [=](sycl::nd_item<1> it) {
-      const twin::MapArgs& a = set.map[it.get_group(0)];
-      const unsigned t = static_cast<unsigned>(it.get_local_id(0)), steps = twin::sum_steps(a);
-      std::uint64_t* sh = &shared[0];
-      hd::f64 acc = hd::int_to_double<hd::f64>(0);
-      for (unsigned k = 0; k < steps; ++k) {
-        twin::sum_step_item(a, sh, k, t, acc);
-        sycl::group_barrier(it.get_group());
-      }
-      if (t < 4) twin::sum_store_item(a, t, acc);
+      const unsigned g = static_cast<unsigned>(it.get_group(0)), q = g % twin::kSumsPerMap;
+      const twin::MapArgs& a = set.map[g / twin::kSumsPerMap];
+      const unsigned t = static_cast<unsigned>(it.get_local_id(0));
+      twin::SumChain::Shared& sh = shared[0];
+      twin::SumChain::drive(
+          sh, [&](unsigned p) { twin::sum_item(a, q, sh, p, t); }, [&] { sycl::group_barrier(it.get_group()); });
+      twin::sum_store_item(a, q, sh, t);
     });
   });
 }

@@ -8,21 +8,22 @@
 // float once (window_tap_sum, vpass_c); each position's l, c, s and l*c*s (pixel_terms, in
 // its types and order); and the four double sums of l*c*s, l, c and s, from 0, every
 // position in raster order, as SsimMap adds them: the positions' terms are computed in
-// parallel and kept, and each sum is added by one work-item in that order
-// (docs/adr/0210-float-family-twins.md). Every operation is explicitly rounded; the double
-// type F is hd::f64 (double, or hd::SoftF64 under SYCL).
+// parallel and kept, and each sum is the value of SsimMap's chain of additions, computed by
+// a work-group (docs/adr/0210-float-family-twins.md, "The chain's value"). Every
+// operation is explicitly rounded; the double type F is hd::f64 (double, or hd::SoftF64
+// under SYCL).
 //
 //   "hpass"  one work-item per (column of the map, input row): the five horizontal sums
 //   "terms"  one work-item per window position: the five vertical sums and the position's
 //            l, c, s and l*c*s (as F's bits)
-//   "sum"    one work-group of kSumThreads per map: the four sums, into the map's MapSums
+//   "sum"    one work-group of kSumThreads per sum of a map: into the map's MapSums
 #pragma once
 
 #include <cstdint>
 
 #include "core/hd.hpp"
 #include "core/hd/f64.hpp"
-#include "core/hd/ordered_sum.hpp"
+#include "core/hd/chain_sum.hpp"
 #include "core/hd/rounding.hpp"
 #include "features/ssim/ssim_math.hpp"
 
@@ -125,38 +126,41 @@ FVMAF_HD inline void terms_item(const MapArgs& a, unsigned x, unsigned y) {
   a.terms[3][at] = hd::f64_bits(t.lcs);
 }
 
-// Kernel "sum": one work-group per map. Its four sums are four chains of dependent
-// additions (2 million positions at MS-SSIM's scale 0 of 1080p); what the adding must not
-// do is wait on memory at every position. So the group fetches the positions' words into
-// its shared memory while work-items 0..3 (one per sum) add the previous chunk
-// (core/hd/ordered_sum.hpp). The additions are SsimMap's, each sum from 0 over every
-// position in raster order; only the loads are spread over the group.
-inline constexpr unsigned kSumThreads = 256;
-using SumFeed = hd::OrderedSums<std::uint64_t, 4, kSumThreads, 2>;  // 2 positions a work-item per step
-inline constexpr unsigned kSumSharedWords = SumFeed::kSharedWords;
+// Kernel "sum": one work-group per sum of a map (group g: map g / 4, sum g % 4). A sum is
+// a chain of dependent double additions in raster order (2 million positions at MS-SSIM's
+// scale 0 of 1080p); the group computes the value that chain gives, exactly, with
+// core/hd/chain_sum.hpp: inside a binade of the running sum the additions are integer ones,
+// which the group scans; where the sum leaves a binade the position is added with the real
+// addition. No position is added in another order or rounded otherwise.
+inline constexpr unsigned kSumThreads = 1024;
+using SumChain = hd::ChainSum<hd::Binary64, kSumThreads>;
+inline constexpr unsigned kSumsPerMap = 4;
 
 FVMAF_HD inline unsigned long long map_positions(const MapArgs& a) {
   return a.ow > 0 && a.oh > 0 ? static_cast<unsigned long long>(a.ow) * static_cast<unsigned>(a.oh) : 0;
 }
-// The steps of a map's sum launch: one per chunk, and one more for the last chunk's adding.
-FVMAF_HD inline unsigned sum_steps(const MapArgs& a) { return SumFeed::steps(map_positions(a)); }
 
-// Step k of work-item t (terms[q] holds the positions' l, c, s, l*c*s; work-item q < 4
-// adds term q into acc).
+// SsimMap's addition, on bits (under SYCL, F = hd::SoftF64).
+template <class F>
+struct AddTerm {
+  FVMAF_HD std::uint64_t operator()(std::uint64_t s, std::uint64_t w) const {
+    return hd::f64_bits(hd::dadd_rn(hd::f64_from_bits<F>(s), hd::f64_from_bits<F>(w)));
+  }
+};
+
+// Phase p (SumChain::drive) of work-item t in sum q (terms[q]: l, c, s, l*c*s).
 template <class F = hd::f64>
-FVMAF_HD inline void sum_step_item(const MapArgs& a, std::uint64_t* sh, unsigned k, unsigned t, F& acc) {
-  SumFeed::step(a.terms, map_positions(a), sh, k, t, acc,
-                [](const F& s, std::uint64_t w) { return hd::dadd_rn(s, hd::f64_from_bits<F>(w)); });
+FVMAF_HD inline void sum_item(const MapArgs& a, unsigned q, SumChain::Shared& sh, unsigned p, unsigned t) {
+  SumChain::item(sh, p, t, static_cast<const std::uint64_t*>(a.terms[q]), map_positions(a), AddTerm<F>{});
 }
 
-// After the last step: work-item q < 4 stores its sum (term q: l, c, s, l*c*s).
-template <class F = hd::f64>
-FVMAF_HD inline void sum_store_item(const MapArgs& a, unsigned q, const F& acc) {
-  const std::uint64_t bits = hd::f64_bits(acc);
-  if (q == 0) a.sums->l = bits;
-  if (q == 1) a.sums->c = bits;
-  if (q == 2) a.sums->s = bits;
-  if (q == 3) a.sums->ssim = bits;
+// After the last round: work-item 0 stores sum q.
+FVMAF_HD inline void sum_store_item(const MapArgs& a, unsigned q, const SumChain::Shared& sh, unsigned t) {
+  if (t != 0) return;
+  if (q == 0) a.sums->l = sh.acc;
+  if (q == 1) a.sums->c = sh.acc;
+  if (q == 2) a.sums->s = sh.acc;
+  if (q == 3) a.sums->ssim = sh.acc;
 }
 
 }  // namespace fastvmaf::ssim::twin

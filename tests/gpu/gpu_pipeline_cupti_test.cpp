@@ -211,7 +211,7 @@ void check_float(const gputest::Pair& pair) {
   const std::uint64_t init_bytes =
       (adm.rcp.size() + motion.tables.size() + vif.tables.size()) * sizeof(std::uint32_t);
 
-  ::setenv("FASTVMAF_EXPERIMENTAL_TWINS", "float_ms_ssim,psnr_hvs", 1);
+  ::setenv("FASTVMAF_EXPERIMENTAL_TWINS", "psnr_hvs", 1);
   gputest::CuptiCounter::start("fastvmaf");
   const Result gpu = run_float(pair, BackendChoice::Cuda);
   const gputest::CuptiSeen s = gputest::CuptiCounter::stop();

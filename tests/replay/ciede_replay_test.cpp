@@ -74,8 +74,13 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
   const tw::LaunchShape s = tw::sum_launch();
   replay::launch<tw::SumChain::Shared>({s.blocks}, {s.threads}, 1, order, [&](replay::Block<tw::SumChain::Shared>& b) {
     tw::SumChain::Shared& sh = *b.shared();
+    std::vector<tw::SumChain::Regs> regs(s.threads);  // each work-item's registers
     tw::SumChain::drive(
-        sh, [&](unsigned p) { b.each([&](const replay::Item& it) { tw::sum_item(a, sh, p, it.thread()); }); }, [] {});
+        sh,
+        [&](unsigned p) {
+          b.each([&](const replay::Item& it) { tw::sum_item(a, sh, regs[it.thread()], p, it.thread()); });
+        },
+        [] {});
     b.each([&](const replay::Item& it) { tw::sum_store_item(a, sh, it.thread()); });
   }, &out.launches);
 

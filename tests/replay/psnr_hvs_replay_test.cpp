@@ -64,8 +64,12 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
   replay::launch<tw::SumChain::Shared>({s.blocks_x}, {s.threads}, 1, order, [&](replay::Block<tw::SumChain::Shared>& b) {
     const unsigned p = b.block_idx().x;
     tw::SumChain::Shared& sh = *b.shared();
+    std::vector<tw::SumChain::Regs> regs(s.threads);  // each work-item's registers
     tw::SumChain::drive(
-        sh, [&](unsigned ph) { b.each([&](const replay::Item& it) { tw::sum_item(a, p, sh, ph, it.thread()); }); },
+        sh,
+        [&](unsigned ph) {
+          b.each([&](const replay::Item& it) { tw::sum_item(a, p, sh, regs[it.thread()], ph, it.thread()); });
+        },
         [] {});
     b.each([&](const replay::Item& it) { tw::sum_store_item(a, p, sh, it.thread()); });
   }, &out.launches);

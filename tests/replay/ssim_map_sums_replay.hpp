@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "features/ssim/gpu/ssim_map_plan.hpp"
 #include "features/ssim/gpu/ssim_map_work.hpp"
@@ -21,8 +22,12 @@ void replay_map_sums(const ssim::twin::MapArgs* maps, unsigned count, Order orde
         const unsigned g = b.block_idx().x, q = g % tw::kSumsPerMap;
         const tw::MapArgs& a = maps[g / tw::kSumsPerMap];
         tw::SumChain::Shared& sh = *b.shared();
+        std::vector<tw::SumChain::Regs> regs(shape.threads);  // each work-item's registers
         tw::SumChain::drive(
-            sh, [&](unsigned p) { b.each([&](const Item& it) { tw::sum_item<F>(a, q, sh, p, it.thread()); }); },
+            sh,
+            [&](unsigned p) {
+              b.each([&](const Item& it) { tw::sum_item<F>(a, q, sh, regs[it.thread()], p, it.thread()); });
+            },
             [] {});
         b.each([&](const Item& it) { tw::sum_store_item(a, q, sh, it.thread()); });
       },

@@ -26,12 +26,16 @@ std::uint64_t group_sum(const std::vector<Term>& terms, Add add, bool reverse, u
   using Chain = hd::ChainSum<Fmt, Threads>;
   auto sh = std::make_unique<typename Chain::Shared>();
   const Term* p = terms.data();
+  std::vector<typename Chain::Regs> regs(Threads);
   unsigned r = 0;
   Chain::drive(
       *sh,
       [&](unsigned ph) {
         r += ph == 0;
-        for (unsigned k = 0; k < Threads; ++k) Chain::item(*sh, ph, reverse ? Threads - 1 - k : k, p, terms.size(), add);
+        for (unsigned k = 0; k < Threads; ++k) {
+          const unsigned t = reverse ? Threads - 1 - k : k;
+          Chain::item(*sh, regs[t], ph, t, p, terms.size(), add);
+        }
       },
       [] {});
   if (rounds) *rounds = r;
@@ -140,6 +144,16 @@ TEST(ChainSum, HalfwayTermsRoundToEven) {
   std::vector<float> f{16777216.0f};
   for (int i = 0; i < 20000; ++i) f.push_back(static_cast<float>(2 * odd(rng) + 1));
   expect_floats(f, "odd terms at 2^24");
+  // Well inside the binade (from 1.25 * 2^53, 1.25 * 2^24: no round ends early), whole terms
+  // -7..7: the even ones leave the sum's parity odd or even, the odd ones are halfway, so
+  // every span's halfway terms take the parity its sum brings.
+  std::uniform_int_distribution<int> whole(-7, 7);
+  std::vector<double> mid{1.25 * 9007199254740992.0};
+  for (int i = 0; i < 20000; ++i) mid.push_back(whole(rng));
+  expect_doubles(mid, "whole terms inside [2^53, 2^54)");
+  std::vector<float> midf{1.25f * 16777216.0f};
+  for (int i = 0; i < 20000; ++i) midf.push_back(static_cast<float>(whole(rng)));
+  expect_floats(midf, "whole terms inside [2^24, 2^25)");
 }
 
 TEST(ChainSum, ZerosAndSubnormals) {

@@ -25,11 +25,12 @@
 // the group, after a phase kStart that sets up the first round; `drive` is that loop, which
 // the kernels run with their barrier and the replay with its lockstep:
 //   0 "span"   each work-item composes its span's functions (sh.a0/a1: the totals for parity
-//              0 and 1 in)
+//              0 and 1 in) and keeps, in its registers, the range its partial sums take
 //   1 "lanes"  work-items t < kGroups make their 32 spans' totals inclusive prefixes
 //   2 "groups" work-item 0 makes the 32-span groups' totals exclusive prefixes
-//   3 "walk"   each work-item walks its span from its prefix, N term by term, and notes the
-//              first position whose N is not safely inside the binade (or none)
+//   3 "walk"   each work-item whose span's range, from its prefix, may reach past the safe
+//              part of the binade walks the span, N term by term, and notes the first
+//              position whose N is not safely inside (the others: none, N at the span's end)
 //   4 "first"  work-items t < kGroups find their group's first such position
 //   5 "fix"    work-item 0 takes the first one: the sum before it from N, that term by the
 //              real addition, and sets up the next round (or ends: sh.done)
@@ -85,6 +86,7 @@ struct ChainSum {
   static constexpr unsigned long long kMinWindow = 4ull * Threads;
   // Far outside every binade's range: a term that cannot stay in it.
   static constexpr long long kOut = 1ll << 60;
+  static constexpr long long kMaxN = 1ll << 62;  // beyond every partial sum a check reads
 
   struct Shared {
     std::uint64_t a0[Threads], a1[Threads];  // phases 0-1: the spans' totals
@@ -96,6 +98,13 @@ struct ChainSum {
     long long n0, lo, hi;                    // acc as N, and N's safe range
     int eu;                                  // the unit: 2^eu
     unsigned done;
+  };
+
+  // A work-item's registers between phases 0 and 3 (the replay keeps one per work-item):
+  // its span's totals and the lowest and highest partial sum, for parity 0 and 1 in.
+  struct Regs {
+    std::uint64_t t0, t1;
+    long long lo0, hi0, lo1, hi1;
   };
 
   // A term as a function of N's parity: add `a`, or at a tie (`tie`) a or a + 1, the even.
@@ -208,9 +217,10 @@ struct ChainSum {
 
   // Phase p of work-item t over the n terms (kStart: work-item 0 sets up the first round).
   template <class Term, class Add>
-  FVMAF_HD static void item(Shared& sh, unsigned p, unsigned t, const Term* terms, unsigned long long n, Add add) {
+  FVMAF_HD static void item(Shared& sh, Regs& r, unsigned p, unsigned t, const Term* terms, unsigned long long n,
+                            Add add) {
     if (p != kStart) {
-      phase(sh, p, t, terms, add);
+      phase(sh, r, p, t, terms, add);
     } else if (t == 0) {
       sh.n = n;
       sh.pos = 0;
@@ -228,19 +238,26 @@ struct ChainSum {
   }
 
   template <class Term, class Add>
-  FVMAF_HD static void phase(Shared& sh, unsigned p, unsigned t, const Term* terms, Add add) {
+  FVMAF_HD static void phase(Shared& sh, Regs& r, unsigned p, unsigned t, const Term* terms, Add add) {
     switch (p) {
       case 0: {
         unsigned long long b, e;
         span(sh, t, b, e);
         std::uint64_t f0 = 0, f1 = 0;
+        long long lo0 = kMaxN, hi0 = -kMaxN, lo1 = kMaxN, hi1 = -kMaxN;  // none yet: an empty span passes
         for (unsigned long long i = b; i < e; ++i) {
           const Step s = step_of(term_parts(terms[i]), sh.eu);
           f0 += inc(s, f0 & 1u);
           f1 += inc(s, (1u + f1) & 1u);
+          const long long v0 = static_cast<long long>(f0), v1 = static_cast<long long>(f1);
+          lo0 = v0 < lo0 ? v0 : lo0;
+          hi0 = v0 > hi0 ? v0 : hi0;
+          lo1 = v1 < lo1 ? v1 : lo1;
+          hi1 = v1 > hi1 ? v1 : hi1;
         }
         sh.a0[t] = f0;
         sh.a1[t] = f1;
+        r = {f0, f1, lo0, hi0, lo1, hi1};
         break;
       }
       case 1:
@@ -268,6 +285,18 @@ struct ChainSum {
         if (t % 32) compose(f0, f1, sh.a0[t - 1], sh.a1[t - 1]);
         const std::uint64_t n0 = static_cast<std::uint64_t>(sh.n0);
         std::uint64_t n = n0 + ((n0 & 1u) ? f1 : f0);
+        // The span's partial sums from n stay in the safe range: no walk. (n is exact up to
+        // the window's first unsafe position; past it anything may come, and a span that
+        // holds that position has its partial sum there, exactly, in its range.)
+        const bool odd = n & 1u;
+        const long long lo = odd ? r.lo1 : r.lo0, hi = odd ? r.hi1 : r.hi0;
+        const long long room_lo = static_cast<long long>(static_cast<std::uint64_t>(sh.lo) - n);
+        const long long room_hi = static_cast<long long>(static_cast<std::uint64_t>(sh.hi) - n);
+        if (lo >= room_lo && hi <= room_hi) {
+          sh.exit_at[t] = kNone;
+          sh.before[t] = n + (odd ? r.t1 : r.t0);
+          break;
+        }
         unsigned long long b, e;
         span(sh, t, b, e);
         std::uint64_t at = kNone;

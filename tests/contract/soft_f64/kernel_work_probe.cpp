@@ -64,7 +64,8 @@ void probe_ssim(const ssim::twin::Args& a, const ssim::ms_twin::Args& m, unsigne
   ssim::ms_twin::decimate_item(m, 1, 0, x, y);
   ssim::twin::hpass_item(a.map, x, y);
   ssim::twin::terms_item(a.map, x, y);
-  ssim::twin::sum_item(a.map, x, sh, y, x);
+  ssim::twin::SumChain::Regs r;
+  ssim::twin::sum_item(a.map, x, sh, r, y, x);
   ssim::twin::sum_store_item(a.map, x, sh, y);
 }
 }  // extern "C"

@@ -31,7 +31,8 @@ __global__ void __launch_bounds__(twin::kReduceThreads) ciede_units(twin::Args a
 __global__ void __launch_bounds__(twin::kSumThreads) ciede_sum(twin::Args a) {
   __shared__ twin::SumChain::Shared sh;
   const unsigned t = threadIdx.x;
-  twin::SumChain::drive(sh, [&](unsigned p) { twin::sum_item(a, sh, p, t); }, [] { __syncthreads(); });
+  twin::SumChain::Regs r;
+  twin::SumChain::drive(sh, [&](unsigned p) { twin::sum_item(a, sh, r, p, t); }, [] { __syncthreads(); });
   twin::sum_store_item(a, sh, t);
 }
 

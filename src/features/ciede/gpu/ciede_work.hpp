@@ -222,8 +222,8 @@ struct AddTerm {
 };
 
 // Phase p (SumChain::drive) of work-item t: no term to add for an exact sum.
-FVMAF_HD inline void sum_item(const Args& a, SumChain::Shared& sh, unsigned p, unsigned t) {
-  SumChain::item(sh, p, t, static_cast<const float*>(a.terms), a.slot->inexact == 0 ? 0 : pixels(a), AddTerm{});
+FVMAF_HD inline void sum_item(const Args& a, SumChain::Shared& sh, SumChain::Regs& r, unsigned p, unsigned t) {
+  SumChain::item(sh, r, p, t, static_cast<const float*>(a.terms), a.slot->inexact == 0 ? 0 : pixels(a), AddTerm{});
 }
 
 // After the last round: work-item 0 stores the sum (the exact one when nothing was added).

@@ -23,7 +23,8 @@ __global__ void __launch_bounds__(kTermsThreads) psnr_hvs_terms(twin::Args a) {
 __global__ void __launch_bounds__(twin::kSumThreads) psnr_hvs_sum(twin::Args a) {
   __shared__ twin::SumChain::Shared sh;
   const unsigned p = blockIdx.x, t = threadIdx.x;
-  twin::SumChain::drive(sh, [&](unsigned ph) { twin::sum_item(a, p, sh, ph, t); }, [] { __syncthreads(); });
+  twin::SumChain::Regs r;
+  twin::SumChain::drive(sh, [&](unsigned ph) { twin::sum_item(a, p, sh, r, ph, t); }, [] { __syncthreads(); });
   twin::sum_store_item(a, p, sh, t);
 }
 

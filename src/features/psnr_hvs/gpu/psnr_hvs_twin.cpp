@@ -54,7 +54,7 @@ class PsnrHvsTwin final : public gpu::Twin {
 
 // Experimental (core/registry.hpp): exact, but each plane's float sum, the value of the
 // CPU's chain of additions computed by one work-group (core/hd/chain_sum.hpp), bounds a
-// frame's time: 3.9-4.7 ms a 1080p frame on an H100, 4-5x the CPU extractor's at 16
+// frame's time: 3.2-4.0 ms a 1080p frame on an H100, 3-4x the CPU extractor's at 16
 // threads (docs/performance.md).
 FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND("psnr_hvs", gpu::kBackend,
                                        [](const OptionSet& o) { return std::make_unique<PsnrHvsTwin>(o); });

@@ -90,9 +90,10 @@ struct AddTerm {
 
 // Phase p (SumChain::drive) of work-item t in plane `plane`'s sum (a group past the third
 // plane sums nothing).
-FVMAF_HD inline void sum_item(const Args& a, unsigned plane, SumChain::Shared& sh, unsigned p, unsigned t) {
+FVMAF_HD inline void sum_item(const Args& a, unsigned plane, SumChain::Shared& sh, SumChain::Regs& r, unsigned p,
+                              unsigned t) {
   const bool in = plane < 3;
-  SumChain::item(sh, p, t, static_cast<const float*>(in ? a.plane[plane].terms : nullptr),
+  SumChain::item(sh, r, p, t, static_cast<const float*>(in ? a.plane[plane].terms : nullptr),
                  in ? plane_terms(a.plane[plane]) : 0, AddTerm{});
 }
 

@@ -58,7 +58,7 @@ class FloatMsSsimTwin final : public gpu::Twin {
 }  // namespace
 
 // CUDA and HIP: since the maps' sums are computed by work-groups (core/hd/chain_sum.hpp),
-// 3.6 ms a 1080p frame on an H100 (13.4 before), and issue 29's v1 + psnr + float_ssim +
+// 2.9 ms a 1080p frame on an H100 (13.4 before), and issue 29's v1 + psnr + float_ssim +
 // float_ms_ssim + ciede row runs 1.5-2.3x faster whole on the device than on the CPU at 16
 // threads (docs/performance.md). SYCL: experimental (core/registry.hpp) until its parity
 // test has run on a GPU (it passes on the SYCL CPU device; its other kernels are SoftF64).

@@ -29,7 +29,8 @@ __global__ void __launch_bounds__(twin::kSumThreads) ssim_map_sum(MapSet set) {
   __shared__ twin::SumChain::Shared sh;
   const unsigned g = blockIdx.x, q = g % twin::kSumsPerMap, t = threadIdx.x;
   const twin::MapArgs& a = set.map[g / twin::kSumsPerMap];
-  twin::SumChain::drive(sh, [&](unsigned p) { twin::sum_item(a, q, sh, p, t); }, [] { __syncthreads(); });
+  twin::SumChain::Regs r;
+  twin::SumChain::drive(sh, [&](unsigned p) { twin::sum_item(a, q, sh, r, p, t); }, [] { __syncthreads(); });
   twin::sum_store_item(a, q, sh, t);
 }
 

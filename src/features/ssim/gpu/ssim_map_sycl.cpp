@@ -36,14 +36,19 @@ void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a) {
 void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {
   gpu::submit(stream, "ssim_map sum", [&](sycl::handler& h) {
     sycl::local_accessor<twin::SumChain::Shared, 1> shared(sycl::range<1>(1), h);
+    sycl::local_accessor<twin::SumChain::Regs, 1> regs(sycl::range<1>(twin::kSumThreads), h);
     const twin::LaunchShape sums = twin::sum_launch(set.count);
     h.parallel_for(gpu::groups(sums.blocks_x, sums.threads), [=](sycl::nd_item<1> it) {
       const unsigned g = static_cast<unsigned>(it.get_group(0)), q = g % twin::kSumsPerMap;
       const twin::MapArgs& a = set.map[g / twin::kSumsPerMap];
       const unsigned t = static_cast<unsigned>(it.get_local_id(0));
       twin::SumChain::Shared& sh = shared[0];
+      // Each work-item's registers in local memory: kept as a private struct across the
+      // barriers, AdaptiveCpp's OpenMP device took over 100 s for one 640x360 float_ssim pair
+      // (4 s so).
+      twin::SumChain::Regs& r = regs[t];
       twin::SumChain::drive(
-          sh, [&](unsigned p) { twin::sum_item(a, q, sh, p, t); }, [&] { sycl::group_barrier(it.get_group()); });
+          sh, [&](unsigned p) { twin::sum_item(a, q, sh, r, p, t); }, [&] { sycl::group_barrier(it.get_group()); });
       twin::sum_store_item(a, q, sh, t);
     });
   });

@@ -150,8 +150,9 @@ struct AddTerm {
 
 // Phase p (SumChain::drive) of work-item t in sum q (terms[q]: l, c, s, l*c*s).
 template <class F = hd::f64>
-FVMAF_HD inline void sum_item(const MapArgs& a, unsigned q, SumChain::Shared& sh, unsigned p, unsigned t) {
-  SumChain::item(sh, p, t, static_cast<const std::uint64_t*>(a.terms[q]), map_positions(a), AddTerm<F>{});
+FVMAF_HD inline void sum_item(const MapArgs& a, unsigned q, SumChain::Shared& sh, SumChain::Regs& r, unsigned p,
+                              unsigned t) {
+  SumChain::item(sh, r, p, t, static_cast<const std::uint64_t*>(a.terms[q]), map_positions(a), AddTerm<F>{});
 }
 
 // After the last round: work-item 0 stores sum q.

@@ -155,13 +155,20 @@ FVMAF_HD inline void sum_item(const MapArgs& a, unsigned q, SumChain::Shared& sh
   SumChain::item(sh, r, p, t, static_cast<const std::uint64_t*>(a.terms[q]), map_positions(a), AddTerm<F>{});
 }
 
-// After the last round: work-item 0 stores sum q.
+// After the last round: work-item 0 stores sum q. Every q takes a store (no fourth test):
+// q = group % 4, so a test of q == 3 leaves a path the compiler knows is never taken, and a
+// kernel ending in such a path as well as in its return is one AdaptiveCpp 24.06's CPU
+// compiler may build without the return (docs/adr/0211-sycl-cpu-kernel-exits.md).
 FVMAF_HD inline void sum_store_item(const MapArgs& a, unsigned q, const SumChain::Shared& sh, unsigned t) {
   if (t != 0) return;
-  if (q == 0) a.sums->l = sh.acc;
-  if (q == 1) a.sums->c = sh.acc;
-  if (q == 2) a.sums->s = sh.acc;
-  if (q == 3) a.sums->ssim = sh.acc;
+  if (q == 0)
+    a.sums->l = sh.acc;
+  else if (q == 1)
+    a.sums->c = sh.acc;
+  else if (q == 2)
+    a.sums->s = sh.acc;
+  else
+    a.sums->ssim = sh.acc;
 }
 
 }  // namespace fastvmaf::ssim::twin

@@ -9,7 +9,12 @@ its text (llvm-dis):
   - no `double` anywhere: Intel's Arc and UHD GPUs have no fp64, so the twins' double
     arithmetic is integer arithmetic in SYCL (core/hd/f64.hpp, docs/adr/0208-sycl-backend.md);
   - no `contract`, `fast` or `afn` flag on an operation: each one rounds as written, as the
-    CPU's does (the module's SYCL units are compiled with -ffp-contract=off).
+    CPU's does (the module's SYCL units are compiled with -ffp-contract=off);
+  - no `unreachable`: a path the optimiser knows is never taken is a second exit, and
+    AdaptiveCpp 24.06's CPU compiler, which cuts a kernel with barriers at them, may then
+    build the kernel without its return, in some compiles and not others, and the kernel
+    never ends on the CPU device (docs/adr/0211-sycl-cpu-kernel-exits.md). The CPU's code
+    is compiled from the same source as this IR, so the block shows here first.
 Fails naming each function that breaks a rule, with its first offending lines.
 
 usage: sycl_device_ir.py FASTVMAF_CLI SYCL_MODULE LLVM_DIS
@@ -63,6 +68,8 @@ with tempfile.TemporaryDirectory() as tmp:
                     what = "fp64"
                 elif re.search(r"\b(fadd|fsub|fmul|fdiv|frem|fneg|call)\b.*\b(contract|fast|afn|reassoc)\b", line):
                     what = "contracted or fast-math"
+                elif re.match(r"\s*unreachable\b", line):
+                    what = "a second exit (unreachable)"
                 if what and current:
                     first.setdefault((current, what), []).append(line.strip())
             for (fn, what), lines in first.items():
@@ -72,5 +79,6 @@ if images == 0:
     sys.exit("FAIL: no device IR found (is the module built for AdaptiveCpp's generic target?)")
 for b in bad:
     print(b)
-print(f"{'FAIL' if bad else 'ok'}: {images} device IR modules, {functions} functions, {len(bad)} with fp64 or contraction")
+print(f"{'FAIL' if bad else 'ok'}: {images} device IR modules, {functions} functions, "
+      f"{len(bad)} with fp64, contraction or a second exit")
 sys.exit(1 if bad else 0)

@@ -27,6 +27,8 @@ struct DeviceStats {
   std::string device;   // the device's name
   unsigned frames = 0;
   unsigned lanes = 0;   // the compute streams the twins' kernels ran on, side by side
+  unsigned instances = 0;  // the twins' instances (one twin may run several, on successive frames)
+  unsigned depth = 0;      // frames the pipeline keeps in flight
   DeviceCounts total, per_frame_min, per_frame_max;
   // Host time of the device strand, seconds over the run: the frames' uploads (with any
   // pack copy), the twins' enqueues, the host waits, the twins' finish.

@@ -16,9 +16,9 @@ void print_profile(double engine_s, const Result& r, const std::string& label) {
   if (r.device) {
     const auto& d = *r.device;
     const double n = d.frames ? d.frames : 1;
-    std::fprintf(stderr, "  device strand (%s, %u frames, %u lanes), host ms per frame: upload %.4f, enqueue %.4f, "
-                         "wait %.4f, finish %.4f\n",
-                 d.backend.c_str(), d.frames, d.lanes, 1e3 * d.upload_s / n, 1e3 * d.enqueue_s / n, 1e3 * d.wait_s / n,
+    std::fprintf(stderr, "  device strand (%s, %u frames, %u lanes, %u twin instances, %u in flight), host ms per frame: "
+                         "upload %.4f, enqueue %.4f, wait %.4f, finish %.4f\n",
+                 d.backend.c_str(), d.frames, d.lanes, d.instances, d.depth, 1e3 * d.upload_s / n, 1e3 * d.enqueue_s / n, 1e3 * d.wait_s / n,
                  1e3 * d.finish_s / n);
   }
 }

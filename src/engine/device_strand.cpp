@@ -45,19 +45,30 @@ gpu::FramePipeline::Input side(const Picture* host, const DeviceFrameView& devic
 }
 }  // namespace
 
-DeviceStrand::DeviceStrand(Backend backend, std::vector<gpu::Twin*> twins, const VideoGeometry& geometry,
-                           ThreadPool& pool, Done done)
-    : backend_(backend), twins_(std::move(twins)), pool_(pool), done_(std::move(done)) {
+DeviceStrand::DeviceStrand(Backend backend, std::vector<std::vector<gpu::Twin*>> twins,
+                           const VideoGeometry& geometry, ThreadPool& pool, Done done)
+    : backend_(backend), twins_(std::move(twins)), next_(twins_.size(), 0), pool_(pool), done_(std::move(done)) {
   gpu::PlaneMask planes = 0;
-  std::size_t results = 0;
-  for (gpu::Twin* t : twins_) {
-    planes |= t->planes();
+  std::size_t results = 0, instances = 0, side_by_side = 1;
+  for (const auto& copies : twins_) {
+    if (copies.empty()) throw std::logic_error("a device twin without an instance");
+    // A frame goes to one instance of each twin, so the instances share one slot.
+    planes |= copies.front()->planes();
     offsets_.push_back(results);
-    results += gpu::align_results(t->results_bytes());
+    results += gpu::align_results(copies.front()->results_bytes());
+    instances += copies.size();
+    side_by_side = std::max(side_by_side, copies.size());
   }
   const gpu::Runtime* rt = gpu::find_runtime(backend_);
   if (!rt) throw std::logic_error(fmt::format("this build has no {} runtime", to_string(backend_)));
-  pipeline_ = rt->open(geometry, planes, results, lanes_for(twins_.size()));
+  pipeline_ = rt->open(geometry, planes, results, lanes_for(instances), static_cast<unsigned>(side_by_side));
+  // Instance after instance, lane after lane: a twin's instances (at most as many as the
+  // lanes) each get a lane of their own.
+  unsigned next_lane = 0;
+  for (const auto& copies : twins_) {
+    lanes_.emplace_back();
+    for (std::size_t c = 0; c < copies.size(); ++c) lanes_.back().push_back(next_lane++ % pipeline_->lanes());
+  }
 }
 
 DeviceStrand::~DeviceStrand() = default;
@@ -128,11 +139,15 @@ void DeviceStrand::step(Frame& f) {
       pipeline_->begin_frame(f.index, *f.ref, *f.dis);
     in_flight_.push_back(&f);
     const auto t1 = Clock::now();
-    // Twin k always on lane k % lanes: its work stays in its own stream order.
-    const unsigned lanes = pipeline_->lanes();
+    // An instance always on its lane: its work stays in its own stream order. Instances
+    // of a twin take frames in turn.
+    f.instances.clear();
     for (unsigned k : f.twins) {
-      const gpu::DeviceFrame& frame = pipeline_->frame(k % lanes);
-      twins_[k]->enqueue(frame, frame.results() + offsets_[k]);
+      const unsigned c = next_[k];
+      next_[k] = (c + 1) % static_cast<unsigned>(twins_[k].size());
+      f.instances.push_back(c);
+      const gpu::DeviceFrame& frame = pipeline_->frame(lanes_[k][c]);
+      twins_[k][c]->enqueue(frame, frame.results() + offsets_[k]);
     }
     pipeline_->end_frame();
     upload_s_ += seconds(t0, t1);
@@ -157,7 +172,7 @@ void DeviceStrand::finish_oldest() {
     const auto t1 = Clock::now();
     for (std::size_t n = 0; n < f->twins.size(); ++n) {
       const unsigned k = f->twins[n];
-      twins_[k]->finish(f->index, block + offsets_[k], *f->sinks[n]);
+      twins_[k][f->instances[n]]->finish(f->index, block + offsets_[k], *f->sinks[n]);
     }
     wait_s_ += seconds(t0, t1);
     finish_s_ += seconds(t1, Clock::now());
@@ -213,6 +228,8 @@ DeviceStats DeviceStrand::stats() const {
   s.backend = to_string(backend_);
   s.frames = frames_;
   s.lanes = pipeline_->lanes();
+  for (const auto& copies : twins_) s.instances += static_cast<unsigned>(copies.size());
+  s.depth = pipeline_->depth();
   s.total = total_;
   s.per_frame_min = min_;
   s.per_frame_max = max_;

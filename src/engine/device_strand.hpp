@@ -45,14 +45,17 @@ class DeviceStrand {
     const FramePair::OnDevice* on_device = nullptr;  // instead of ref and dis (or beside one)
     std::vector<unsigned> twins;      // the strand's twins that run on this frame
     std::vector<FeatureSink*> sinks;  // each one's sink, in the same order
+    std::vector<unsigned> instances;  // the strand's: which instance of each twin took it
     DeviceCounts counts;              // this frame's device work
   };
   // Called once per pushed frame, after its twins finished (error empty) or failed.
   using Done = std::function<void(Frame&, std::exception_ptr)>;
 
-  // `twins` are initialised; the strand opens the backend's pipeline for their planes and
-  // results slots. Throws when the build has no such backend.
-  DeviceStrand(Backend backend, std::vector<gpu::Twin*> twins, const VideoGeometry& geometry, ThreadPool& pool,
+  // `twins` are initialised, each as one or more instances (gpu::Twin::frames_side_by_side):
+  // frames go to a twin's instances in turn, which share its slot of the results block.
+  // The strand opens the backend's pipeline for their planes and results slots. Throws
+  // when the build has no such backend.
+  DeviceStrand(Backend backend, std::vector<std::vector<gpu::Twin*>> twins, const VideoGeometry& geometry, ThreadPool& pool,
                Done done);
   ~DeviceStrand();
   DeviceStrand(const DeviceStrand&) = delete;
@@ -80,8 +83,10 @@ class DeviceStrand {
   void count(const Frame& f);
 
   Backend backend_;
-  std::vector<gpu::Twin*> twins_;
-  std::vector<std::size_t> offsets_;  // each twin's slot in the results block
+  std::vector<std::vector<gpu::Twin*>> twins_;  // each twin's instances
+  std::vector<std::vector<unsigned>> lanes_;    // each instance's compute lane
+  std::vector<unsigned> next_;                  // each twin's instance for the next frame
+  std::vector<std::size_t> offsets_;            // each twin's slot in the results block
   std::unique_ptr<gpu::FramePipeline> pipeline_;
   ThreadPool& pool_;
   Done done_;

@@ -1,6 +1,7 @@
 #include "engine/scheduler.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -28,6 +29,9 @@ struct Scheduler::Slot {
   bool temporal = false;
   bool device = false;  // a GPU twin: `sole`, driven by the device strand
   unsigned twin = 0;    // device: its index among the strand's twins
+  // device: more instances of the twin, which the strand gives frames in turn beside
+  // `sole` (gpu::Twin::frames_side_by_side)
+  std::vector<std::unique_ptr<FeatureExtractor>> copies;
   std::mutex mu;
   std::vector<std::unique_ptr<FeatureExtractor>> idle;  // non-temporal: free instances
   std::unique_ptr<FeatureExtractor> sole;               // temporal: the one instance
@@ -41,6 +45,20 @@ std::unique_ptr<FeatureExtractor> make_instance(const SlotSpec& spec, const Vide
   auto e = spec.factory(spec.options);
   e->init(g);
   return e;
+}
+
+// The instances of a twin the strand runs side by side: what the twin allows, capped by
+// FASTVMAF_TWIN_COPIES=N (1: one instance, as before; for measuring both in one binary).
+unsigned twin_instances(const gpu::Twin& twin) {
+  unsigned n = std::max(1u, twin.frames_side_by_side());
+  if (const char* v = std::getenv("FASTVMAF_TWIN_COPIES"); v && *v) {
+    char* end = nullptr;
+    const unsigned long cap = std::strtoul(v, &end, 10);
+    if (*end != '\0' || cap == 0)
+      throw std::runtime_error(fmt::format("FASTVMAF_TWIN_COPIES={}: expected a count of 1 or more", v));
+    n = static_cast<unsigned>(std::min<unsigned long>(n, cap));
+  }
+  return n;
 }
 
 FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel, ReferenceMemo* memo) {
@@ -63,7 +81,7 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
                      ThreadPool* shared_pool)
     : geometry_(geometry), subsample_(subsample ? subsample : 1), spec_count_(slots.size()), memo_(memo) {
   Backend gpu = Backend::Cpu;
-  std::vector<gpu::Twin*> twins;
+  std::vector<std::vector<gpu::Twin*>> twins;  // each twin's instances
   std::exception_ptr first_refusal;
   for (const auto& spec : slots) {
     auto s = std::make_unique<Slot>();
@@ -99,7 +117,12 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
       if (gpu != Backend::Cpu && gpu != spec.backend) throw std::logic_error("one run drives one GPU backend");
       gpu = spec.backend;
       s->twin = static_cast<unsigned>(twins.size());
-      twins.push_back(twin);
+      twins.push_back({twin});
+      const unsigned instances = s->temporal ? 1 : twin_instances(*twin);
+      for (unsigned c = 1; c < instances; ++c) {
+        s->copies.push_back(make_instance(spec, geometry));
+        twins.back().push_back(static_cast<gpu::Twin*>(s->copies.back().get()));
+      }
     }
     if (s->temporal || s->device)
       s->sole = std::move(first);
@@ -365,6 +388,7 @@ void Scheduler::begin_segment(unsigned first) {
   prev_prev_ref_.reset();
   for (auto& s : slots_) {
     if (s->sole) s->sole->restart();
+    for (auto& e : s->copies) e->restart();
     for (auto& e : s->idle) e->restart();
   }
 }

@@ -93,9 +93,12 @@ struct Runtime {
   Backend backend = Backend::Cpu;
   Probe (*probe)() = nullptr;  // never throws
   // The pipeline of a run whose twins read `planes` and write `results_bytes` per frame,
-  // with up to `lanes` compute lanes (the backend may give fewer).
+  // with up to `lanes` compute lanes (the backend may give fewer) and, where a twin runs
+  // `side_by_side` instances on successive frames, room for that many frames on the
+  // device besides the one uploading and the one finishing.
   std::unique_ptr<FramePipeline> (*open)(const VideoGeometry& geometry, PlaneMask planes,
-                                         std::size_t results_bytes, unsigned lanes) = nullptr;
+                                         std::size_t results_bytes, unsigned lanes,
+                                         unsigned side_by_side) = nullptr;
   // The devices a run may spread its pipelines over (--gpus all); 0 when none is usable.
   // Never throws.
   unsigned (*device_count)() = nullptr;

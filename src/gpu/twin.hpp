@@ -22,7 +22,8 @@
 // buffers are reused in stream order) and keeps what its finish needs per frame by index.
 // Every enqueue of a twin comes on the same stream (its lane, docs/adr/0206-compute-lanes.md)
 // while other twins' kernels run beside it on other lanes: a twin writes no device memory
-// but its own buffers and its slot.
+// but its own buffers and its slot. A twin that allows it (frames_side_by_side) runs as
+// several instances, each on its own lane, taking frames in turn (ADR 0212).
 #pragma once
 
 #include <cstddef>
@@ -34,6 +35,9 @@
 
 namespace fastvmaf::gpu {
 
+// The instances a twin bound by its one-work-group chains runs side by side (ADR 0212).
+inline constexpr unsigned kChainFramesSideBySide = 4;
+
 class Twin : public FeatureExtractor {
  public:
   // The planes of the frame pair its kernels read (valid after init).
@@ -42,6 +46,13 @@ class Twin : public FeatureExtractor {
   virtual std::size_t results_bytes() const = 0;
   virtual void enqueue(const DeviceFrame& frame, void* slot) = 0;
   virtual void finish(unsigned index, const void* slot, FeatureSink& sink) = 0;
+
+  // How many instances of this twin the strand may keep working on successive frames side
+  // by side, each with its own buffers (docs/adr/0212-twin-copies.md). More than 1 only for
+  // a twin that keeps nothing from a frame to the next and whose frame keeps a few
+  // work-groups busy for long (its sums' chains, one work-group each): a second instance
+  // on another lane takes the next frame while the first is still in its chains.
+  virtual unsigned frames_side_by_side() const { return 1; }
 
   // The CPU part of the extractor contract does not apply: the device strand drives twins.
   void submit(const FrameInput&) final { throw std::logic_error("a GPU twin is enqueued, not submitted"); }

@@ -38,6 +38,7 @@
 #include "features/vif/gpu/vif_work.hpp"
 #include "features/vif/vif_math.hpp"
 #include "gpu/frame_layout.hpp"
+#include "gpu/twin.hpp"
 #include "cupti_counter.hpp"
 #include "gpu_test_support.hpp"
 
@@ -128,6 +129,7 @@ void check_pair(const gputest::Pair& pair) {
   EXPECT_EQ(gpu.device->per_frame_max.d2h_copies, 1u);
   EXPECT_EQ(gpu.device->per_frame_max.host_waits, 1u);
   EXPECT_EQ(gpu.device->lanes, 5u) << "a compute lane per twin";
+  EXPECT_EQ(gpu.device->instances, 5u) << "none of the five runs copies of itself";
   gputest::expect_identical(run_twins(pair, BackendChoice::Cpu), gpu);
   // Every twin on one stream (FASTVMAF_GPU_LANES=1) gives the same bits; a count that is
   // not one is refused with its name.
@@ -224,7 +226,28 @@ void check_float(const gputest::Pair& pair) {
   expect_frame_contract(s, gpu, init_copies);
   EXPECT_EQ(s.act_h2d, frames + init_copies);
   EXPECT_EQ(s.h2d_bytes, t.h2d_bytes + init_bytes);
-  gputest::expect_identical(run_float(pair, BackendChoice::Cpu), gpu);
+  // float_ssim, float_ms_ssim and psnr_hvs take successive frames with copies of
+  // themselves (ADR 0212), so more frames are in flight; the download stays one block
+  // (the copies of a twin share its slot), and the bits stay the CPU's.
+  EXPECT_EQ(gpu.device->instances, 10u + 3 * (gpu::kChainFramesSideBySide - 1));
+  EXPECT_GE(gpu.device->depth, gpu::kChainFramesSideBySide + 2);
+  const Result cpu = run_float(pair, BackendChoice::Cpu);
+  gputest::expect_identical(cpu, gpu);
+  // One instance of each (FASTVMAF_TWIN_COPIES=1) gives the same bits; a count that is
+  // not one is refused with its name.
+  ::setenv("FASTVMAF_TWIN_COPIES", "1", 1);
+  const Result single = run_float(pair, BackendChoice::Cuda);
+  ::setenv("FASTVMAF_TWIN_COPIES", "0", 1);
+  try {
+    run_float(pair, BackendChoice::Cuda);
+    ADD_FAILURE() << "FASTVMAF_TWIN_COPIES=0 was taken";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("FASTVMAF_TWIN_COPIES=0"), std::string::npos) << e.what();
+  }
+  ::unsetenv("FASTVMAF_TWIN_COPIES");
+  ASSERT_TRUE(single.device.has_value());
+  EXPECT_EQ(single.device->instances, 10u);
+  gputest::expect_identical(cpu, single);
 }
 
 void check_both(const gputest::Pair& pair) {

@@ -50,10 +50,14 @@ namespace {
 constexpr const char* kWho = "frame pipeline";
 
 // Frames in flight: at least 3 (upload, kernels and host finish of three frames at once),
-// more for small frames while their device frames stay within ~64 MiB, at most 6.
-unsigned depth_for(std::size_t upload_bytes) {
+// more for small frames while their device frames stay within ~64 MiB, at most 6; and
+// with a twin's instances side by side (ADR 0212), one frame on the device for each of
+// them besides the one uploading and the one finishing, at most 8.
+unsigned depth_for(std::size_t upload_bytes, unsigned side_by_side) {
   const std::size_t budget = std::size_t{64} << 20;
-  return static_cast<unsigned>(std::clamp<std::size_t>(budget / std::max<std::size_t>(upload_bytes, 1), 3, 6));
+  const auto by_size = std::clamp<std::size_t>(budget / std::max<std::size_t>(upload_bytes, 1), 3, 6);
+  const std::size_t by_twins = side_by_side > 1 ? std::min(side_by_side + 2u, 8u) : 0;
+  return static_cast<unsigned>(std::max(by_size, by_twins));
 }
 
 // At most 6 lanes: with the copy and results streams that is 8, the device's default
@@ -111,12 +115,13 @@ class SlabPool final : public PairStorage, public std::enable_shared_from_this<S
 
 class Pipeline final : public FramePipeline {
  public:
-  Pipeline(const VideoGeometry& geometry, PlaneMask planes, std::size_t results_bytes, unsigned lanes)
+  Pipeline(const VideoGeometry& geometry, PlaneMask planes, std::size_t results_bytes, unsigned lanes,
+           unsigned side_by_side)
       : layout_(geometry, planes, results_bytes),
         slabs_(std::make_shared<SlabPool>(layout_)),
         copy_(counters_, kWho),
         results_(counters_, kWho),
-        ring_(depth_for(layout_.upload_bytes())) {
+        ring_(depth_for(layout_.upload_bytes(), side_by_side)) {
     lanes = std::clamp(lanes, 1u, kMaxLanes);
     for (unsigned j = 0; j < lanes; ++j) lanes_.push_back(std::make_unique<Stream>(counters_, kWho));
     for (auto& e : ring_) {
@@ -326,8 +331,8 @@ class Pipeline final : public FramePipeline {
 };
 
 std::unique_ptr<FramePipeline> open_pipeline(const VideoGeometry& geometry, PlaneMask planes,
-                                             std::size_t results_bytes, unsigned lanes) {
-  return std::make_unique<Pipeline>(geometry, planes, results_bytes, lanes);
+                                             std::size_t results_bytes, unsigned lanes, unsigned side_by_side) {
+  return std::make_unique<Pipeline>(geometry, planes, results_bytes, lanes, side_by_side);
 }
 
 }  // namespace

@@ -31,6 +31,9 @@ class FloatMsSsimTwin final : public gpu::Twin {
 
   gpu::PlaneMask planes() const override { return ms_twin::kPlanes; }
   std::size_t results_bytes() const override { return sizeof(ms_twin::Results); }
+  // Its frame is a few long chains, one work-group each (core/hd/chain_sum.hpp), and it
+  // keeps nothing from a frame to the next: copies take successive frames side by side.
+  unsigned frames_side_by_side() const override { return gpu::kChainFramesSideBySide; }
 
   void init(const VideoGeometry& g) override {
     plan_ = ms_twin::make_twin_plan(opts_, g);  // the CPU extractor's checks and messages

@@ -31,6 +31,9 @@ class FloatSsimTwin final : public gpu::Twin {
 
   gpu::PlaneMask planes() const override { return twin::kPlanes; }
   std::size_t results_bytes() const override { return sizeof(twin::Results); }
+  // Its frame is a few long chains, one work-group each (core/hd/chain_sum.hpp), and it
+  // keeps nothing from a frame to the next: copies take successive frames side by side.
+  unsigned frames_side_by_side() const override { return gpu::kChainFramesSideBySide; }
 
   void init(const VideoGeometry& g) override {
     plan_ = twin::make_twin_plan(opts_, g);  // the CPU extractor's checks and messages

@@ -87,6 +87,7 @@ struct ChainSum {
   // Far outside every binade's range: a term that cannot stay in it.
   static constexpr long long kOut = 1ll << 60;
   static constexpr long long kMaxN = 1ll << 62;  // beyond every partial sum a check reads
+  static constexpr unsigned kBatch = 8;           // terms a work-item loads at once
 
   struct Shared {
     std::uint64_t a0[Threads], a1[Threads];  // phases 0-1: the spans' totals
@@ -245,8 +246,8 @@ struct ChainSum {
         span(sh, t, b, e);
         std::uint64_t f0 = 0, f1 = 0;
         long long lo0 = kMaxN, hi0 = -kMaxN, lo1 = kMaxN, hi1 = -kMaxN;  // none yet: an empty span passes
-        for (unsigned long long i = b; i < e; ++i) {
-          const Step s = step_of(term_parts(terms[i]), sh.eu);
+        auto take = [&](const Term& term) {
+          const Step s = step_of(term_parts(term), sh.eu);
           f0 += inc(s, f0 & 1u);
           f1 += inc(s, (1u + f1) & 1u);
           const long long v0 = static_cast<long long>(f0), v1 = static_cast<long long>(f1);
@@ -254,7 +255,16 @@ struct ChainSum {
           hi0 = v0 > hi0 ? v0 : hi0;
           lo1 = v1 < lo1 ? v1 : lo1;
           hi1 = v1 > hi1 ? v1 : hi1;
+        };
+        // The loads of a batch first: they do not wait on the sums, so a work-item has
+        // kBatch of them in flight instead of one (each work-item reads its own lines).
+        unsigned long long i = b;
+        for (; i + kBatch <= e; i += kBatch) {
+          Term v[kBatch];
+          for (unsigned k = 0; k < kBatch; ++k) v[k] = terms[i + k];
+          for (unsigned k = 0; k < kBatch; ++k) take(v[k]);
         }
+        for (; i < e; ++i) take(terms[i]);
         sh.a0[t] = f0;
         sh.a1[t] = f1;
         r = {f0, f1, lo0, hi0, lo1, hi1};

@@ -121,7 +121,8 @@ class Workers {
   SegmentScores score_one(Run& run, unsigned w, const SegmentRange& s);
   // Worker `w` scores segments until none is left for it; false when it failed (and gave
   // its segment back, or cancelled the run).
-  bool score_segments(Run& run, unsigned w, const std::function<void()>& after_each = {});
+  // `after_each(frames, seconds)` after each segment scored.
+  bool score_segments(Run& run, unsigned w, const std::function<void(unsigned, double)>& after_each = {});
   void start_devices();
   void stop_decider() {
     {
@@ -164,6 +165,7 @@ class Workers {
   std::mutex decide_mu_;
   std::condition_variable decide_cv_;
   bool decided_ = false;             // auto: whether to start a device was decided
+  bool first_done_ = false;          // auto: the CPU's first segment was scored
   std::thread decider_;
   bool left_out_noted_ = false;
   Run* cpu_run_ = nullptr;          // the CPU worker's run while it scores (under mu_)
@@ -194,7 +196,7 @@ SegmentScores Workers::score_one(Run& run, unsigned w, const SegmentRange& s) {
   return run.finish_segment();
 }
 
-bool Workers::score_segments(Run& run, unsigned w, const std::function<void()>& after_each) {
+bool Workers::score_segments(Run& run, unsigned w, const std::function<void(unsigned, double)>& after_each) {
   while (auto s = dispatcher_.next(w)) {
     const auto t = Clock::now();
     SegmentScores scores;
@@ -204,7 +206,9 @@ bool Workers::score_segments(Run& run, unsigned w, const std::function<void()>& 
       failed(w, s, std::current_exception());
       return false;
     }
-    dispatcher_.done(w, SegmentRange{scores.first, scores.end}, since(t));
+    const double took = since(t);
+    const unsigned scored = scores.end - scores.first;
+    dispatcher_.done(w, SegmentRange{scores.first, scores.end}, took);
     {
       std::lock_guard lock(mu_);
       try {
@@ -215,7 +219,7 @@ bool Workers::score_segments(Run& run, unsigned w, const std::function<void()>& 
       }
     }
     cv_.notify_all();
-    if (after_each) after_each();
+    if (after_each) after_each(scored, took);
   }
   return true;
 }
@@ -391,23 +395,40 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
     }
     // auto: after the CPU's first segment (before it takes another), a device only when the
     // rest would take the CPU longer than a device's start-up; or earlier, when that segment
-    // alone shows it (the decider).
+    // alone shows it (the decider). The first segment runs slower than the rest (threads
+    // start, pictures are touched for the first time: at 1080p about half the run's rate
+    // on a 16-core host), so a rest below twice the threshold at its rate waits for the
+    // second segment's rate: a started device slows the CPU (its reserve, its start on a
+    // core, the wait for it at the end), which costs a run the CPU would finish alone. (A
+    // lone CPU worker's second segment is the rest of the run: then the run is the CPU's.)
     const auto began = Clock::now();
     if (!now)
       decider_ = std::thread([this, began, per] {
         std::unique_lock lock(decide_mu_);
-        if (decide_cv_.wait_for(lock, std::chrono::duration<double>(kDecideAfterS), [this] { return decided_; }))
+        if (decide_cv_.wait_for(lock, std::chrono::duration<double>(kDecideAfterS),
+                                [this] { return decided_ || first_done_; }))
           return;
         decided_ = true;
         const double at_least = (frames_ > per ? frames_ - per : 0) * since(began) / per;
         if (at_least > device_worth_s()) start_devices();
       });
-    score_segments(*cpu, *cpu_w, [&] {
+    score_segments(*cpu, *cpu_w, [&](unsigned scored, double took) {
       report();
-      std::lock_guard lock(decide_mu_);
-      if (decided_) return;
-      decided_ = true;
-      if (dispatcher_.seconds_left(*cpu_w) > device_worth_s()) start_devices();
+      {
+        std::lock_guard lock(decide_mu_);
+        if (decided_) return;
+        const bool first = !first_done_;
+        first_done_ = true;
+        const double worth = device_worth_s();
+        const double left = took > 0 && scored > 0 ? dispatcher_.frames_left() * took / scored : 0.0;
+        if (left > (first ? 2 * worth : worth)) {
+          decided_ = true;
+          start_devices();
+        } else if (!first || left <= worth) {
+          decided_ = true;
+        }
+      }
+      decide_cv_.notify_all();
     });
     stop_decider();
   } else {
@@ -439,7 +460,7 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
   join_all();
   // A device that failed after the CPU had stopped taking segments gave them back: the
   // CPU scores them now (every pipeline has ended: with every thread).
-  if (cpu && !error_ && !dispatcher_.handed_out()) score_segments(*cpu, *cpu_w, report);
+  if (cpu && !error_ && !dispatcher_.handed_out()) score_segments(*cpu, *cpu_w, [&](unsigned, double) { report(); });
   {
     std::lock_guard lock(mu_);
     cpu_run_ = nullptr;

@@ -207,6 +207,11 @@ bool SegmentDispatcher::handed_out() const {
   return next_ == frames_ && returned_.empty();
 }
 
+unsigned SegmentDispatcher::frames_left() const {
+  std::lock_guard lock(mu_);
+  return frames_ - next_;
+}
+
 double SegmentDispatcher::seconds_left(unsigned w) const {
   std::lock_guard lock(mu_);
   const double r = workers_.at(w).rate();

@@ -70,6 +70,8 @@ class SegmentDispatcher {
   // Seconds worker `w` would need for the frames not yet handed out at its rate (-1: its
   // rate is not known).
   double seconds_left(unsigned w) const;
+  // Frames not yet handed out.
+  unsigned frames_left() const;
 
  private:
   struct Worker {

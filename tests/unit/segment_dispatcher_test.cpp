@@ -55,15 +55,18 @@ std::vector<unsigned> simulate(SegmentDispatcher& d, const std::vector<double>& 
 TEST(SegmentDispatcher, OneWorkerTakesTheRestOnceMeasured) {
   SegmentDispatcher d(100, 0);
   const unsigned cpu = d.add_worker("cpu", 8, 8);
+  EXPECT_EQ(d.frames_left(), 100u);
   auto a = d.next(cpu);
   ASSERT_TRUE(a);
   EXPECT_EQ(a->first, 0u);
   EXPECT_EQ(a->end, 8u);
+  EXPECT_EQ(d.frames_left(), 92u);  // what auto's decision weighs after the first piece
   d.done(cpu, *a, 0.01);
   auto b = d.next(cpu);
   ASSERT_TRUE(b);
   EXPECT_EQ(b->first, 8u);
   EXPECT_EQ(b->end, 100u);
+  EXPECT_EQ(d.frames_left(), 0u);
   EXPECT_FALSE(d.next(cpu));
   EXPECT_EQ(d.frames_of(cpu), 8u);
 }

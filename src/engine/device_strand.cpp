@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "engine/env_count.hpp"
 #include "gpu/counters.hpp"
 #include "gpu/frame_layout.hpp"
 #include "gpu/runtime.hpp"
@@ -23,14 +23,8 @@ double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::d
 // own stream order (docs/adr/0206-compute-lanes.md). FASTVMAF_GPU_LANES=N caps it lower,
 // for measuring the lanes against one stream in one binary (N=1: every twin on one stream).
 unsigned lanes_for(std::size_t twins) {
-  unsigned lanes = static_cast<unsigned>(std::max<std::size_t>(twins, 1));
-  if (const char* v = std::getenv("FASTVMAF_GPU_LANES"); v && *v) {
-    char* end = nullptr;
-    const unsigned long n = std::strtoul(v, &end, 10);
-    if (*end != '\0' || n == 0) throw std::runtime_error(fmt::format("FASTVMAF_GPU_LANES={}: expected a count of 1 or more", v));
-    lanes = std::min<unsigned>(lanes, static_cast<unsigned>(std::min<unsigned long>(n, 64)));
-  }
-  return lanes;
+  const unsigned lanes = static_cast<unsigned>(std::max<std::size_t>(twins, 1));
+  return std::min(lanes, env_count("FASTVMAF_GPU_LANES", 1, 64).value_or(lanes));
 }
 
 // A side of a frame given on the device: its device picture, or its host picture where

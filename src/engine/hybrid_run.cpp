@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "core/collector.hpp"
+#include "engine/env_count.hpp"
 #include "engine/run.hpp"
 #include "engine/segment_assembler.hpp"
 #include "engine/segment_dispatcher.hpp"
@@ -64,15 +65,7 @@ constexpr unsigned kDeviceFirst = 64, kDeviceMin = 32;
 // bench/results/h200-2026-12-03-hybrid.md). $FASTVMAF_HYBRID_CPU_RESERVE overrides it, for
 // measurements.
 unsigned cpu_reserve_per_pipeline(unsigned readers_per_file) {
-  if (const char* e = std::getenv("FASTVMAF_HYBRID_CPU_RESERVE"); e && *e) {
-    char* end = nullptr;
-    const unsigned long v = std::strtoul(e, &end, 10);
-    if (end == e || *end != 0 || *e == '-' || v > 1024)
-      throw std::invalid_argument(
-          fmt::format("FASTVMAF_HYBRID_CPU_RESERVE=\"{}\": expected a number of threads from 0 to 1024", e));
-    return static_cast<unsigned>(v);
-  }
-  return kDeviceThreads + readers_per_file;
+  return env_count("FASTVMAF_HYBRID_CPU_RESERVE", 0, 1024).value_or(kDeviceThreads + readers_per_file);
 }
 
 unsigned frames_of(const io::VideoSource& s, unsigned skip) {

@@ -1,11 +1,11 @@
 #include "engine/scheduler.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "engine/env_count.hpp"
 #include "gpu/counters.hpp"
 #include "gpu/runtime.hpp"
 #include "gpu/twin.hpp"
@@ -50,15 +50,8 @@ std::unique_ptr<FeatureExtractor> make_instance(const SlotSpec& spec, const Vide
 // The instances of a twin the strand runs side by side: what the twin allows, capped by
 // FASTVMAF_TWIN_COPIES=N (1: one instance, as before; for measuring both in one binary).
 unsigned twin_instances(const gpu::Twin& twin) {
-  unsigned n = std::max(1u, twin.frames_side_by_side());
-  if (const char* v = std::getenv("FASTVMAF_TWIN_COPIES"); v && *v) {
-    char* end = nullptr;
-    const unsigned long cap = std::strtoul(v, &end, 10);
-    if (*end != '\0' || cap == 0)
-      throw std::runtime_error(fmt::format("FASTVMAF_TWIN_COPIES={}: expected a count of 1 or more", v));
-    n = static_cast<unsigned>(std::min<unsigned long>(n, cap));
-  }
-  return n;
+  const unsigned n = std::max(1u, twin.frames_side_by_side());
+  return std::min(n, env_count("FASTVMAF_TWIN_COPIES", 1, 64).value_or(n));
 }
 
 FrameInput input_of(const Scheduler::Job& j, const ParallelFor* parallel, ReferenceMemo* memo) {

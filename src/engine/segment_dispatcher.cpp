@@ -6,6 +6,12 @@
 
 namespace fastvmaf {
 
+namespace {
+// While another worker has not measured its rate, a measured one's pieces last about this
+// long at its rate (at least its `min` frames).
+constexpr double kWhileUnmeasuredS = 0.1;
+}  // namespace
+
 SegmentDispatcher::SegmentDispatcher(unsigned frames, unsigned fixed) : frames_(frames), fixed_(fixed) {}
 
 unsigned SegmentDispatcher::add_worker(std::string name, unsigned first, unsigned min) {
@@ -48,6 +54,10 @@ unsigned SegmentDispatcher::size_for(const Worker& me) const {
   double chunk;
   if (me.rate() > 0) {
     chunk = std::max<double>(std::ceil(remaining * (r / total) / 2), me.min);
+    // A worker still starting (a device initialising) may be far faster than the mean it
+    // counts as: until it has measured, a measured worker takes what it scores in a short
+    // while, so it holds little of the run when the faster one comes.
+    if (unknown_n > 0) chunk = std::min(chunk, std::max<double>(me.min, std::ceil(r * kWhileUnmeasuredS)));
   } else {
     chunk = me.first;  // not measured yet
   }
@@ -150,7 +160,11 @@ void SegmentDispatcher::done(unsigned w, const SegmentRange& s, double seconds) 
   std::lock_guard lock(mu_);
   Worker& me = workers_.at(w);
   me.scored += s.size();
-  me.busy_s += std::max(seconds, 1e-9);
+  // The rate weighs recent pieces most (each earlier piece at half the weight of the one
+  // after it): a worker's speed changes during a run (the CPU's first piece starts its
+  // threads; it gives a pipeline its reserve of threads once a device runs).
+  me.rate_frames = me.rate_frames / 2 + s.size();
+  me.rate_s = me.rate_s / 2 + std::max(seconds, 1e-9);
   me.in_hand = 0;
   me.piece_end = 0;
 }

@@ -9,7 +9,11 @@
 //   - then guided self-scheduling weighted by rate: half of the worker's share of what is
 //     left (share = its rate over the rates of every worker still taking pieces; one that
 //     has not measured yet counts as the mean of those that have), at least its `min`
-//     frames. Pieces shrink as the run ends, so nobody is left holding a long tail;
+//     frames. Pieces shrink as the run ends, so nobody is left holding a long tail. While
+//     another worker has not measured (a device still starting, which may be far faster
+//     than that mean), a piece is what the worker scores in 0.1 s, at least its `min`;
+//   - a worker's rate weighs its recent pieces most (each piece half the weight of the
+//     next), so it follows a worker that slows down or speeds up during the run;
 //   - a worker that would finish its piece after the others had finished everything left
 //     without it gets a smaller one, or none: it stops and the faster ones end the run;
 //   - once every frame is handed out, a measured worker that asks for more takes the end of
@@ -78,13 +82,14 @@ class SegmentDispatcher {
     std::string name;
     unsigned first = 1, min = 1;
     unsigned scored = 0;     // frames of the pieces done
-    double busy_s = 0;       // seconds spent on them
+    double rate_frames = 0;  // those frames and their seconds, each piece weighted half
+    double rate_s = 0;       //   as much as the one after it (the rate follows changes)
     unsigned in_hand = 0;    // frames of the piece it holds
     unsigned piece_first = 0, piece_end = 0;  // that piece (piece_end 0: none)
     unsigned claimed = 0;    // its frames below this one were claimed (begun)
     bool retired = false;    // takes no more pieces (none was left for it, or it failed)
     bool failed = false;     // gave a piece back or retired itself: never takes one again
-    double rate() const { return busy_s > 0 && scored > 0 ? scored / busy_s : 0.0; }
+    double rate() const { return rate_s > 0 && rate_frames > 0 ? rate_frames / rate_s : 0.0; }
   };
   unsigned size_for(const Worker& me) const;
   std::optional<SegmentRange> take_tail(Worker& me);

@@ -112,11 +112,12 @@ TEST(SegmentDispatcher, ASlowWorkerLeavesTheTailToAFastOne) {
 
 // Frame by frame: each worker claims every frame before scoring it (as the hybrid run's
 // workers do), so another worker may take the end of its piece; `rate(k, t)` is worker k's
-// rate at time t, `start_at` when it asks first. Every frame scored once; returns when the
+// rate at time t, `start_at` when it asks first, `ahead[k]` how many frames beyond the one
+// it scores it has claimed (read and in flight). Every frame scored once; returns when the
 // last worker finished.
 double simulate_claims(SegmentDispatcher& d, const std::function<double(std::size_t, double)>& rate,
                        const std::vector<unsigned>& ids, const std::vector<double>& start_at,
-                       std::vector<unsigned>* scored = nullptr) {
+                       std::vector<unsigned>* scored = nullptr, const std::vector<unsigned>& ahead = {}) {
   const std::size_t n = ids.size();
   std::vector<double> t = start_at, began(n, 0.0);
   std::vector<std::optional<SegmentRange>> piece(n);
@@ -138,6 +139,11 @@ double simulate_claims(SegmentDispatcher& d, const std::function<double(std::siz
       at[k] = piece[k]->first;
       began[k] = t[k];
     }
+    // A worker claims `ahead` frames beyond the one it scores (frames read and in flight):
+    // a claim refused there ends its piece before that frame.
+    if (k < ahead.size())
+      for (unsigned f = at[k] + 1; f <= at[k] + ahead[k] && f < piece[k]->end; ++f)
+        if (!d.claim(ids[k], f)) break;
     if (at[k] < piece[k]->end && d.claim(ids[k], at[k])) {
       ++covered[at[k]];
       t[k] += 1.0 / rate(k, t[k]);
@@ -173,18 +179,52 @@ TEST(SegmentDispatcher, AFastWorkerTakesTheEndOfAPieceTakenBeforeItWasMeasured) 
   EXPECT_EQ(d.frames_of(cpu) + d.frames_of(gpu), 1200u);
 }
 
+TEST(SegmentDispatcher, AShortRunEndsNoLaterThanTheDeviceAlone) {
+  // The H100 host's 4K v0.6.1 run of 150 frames (2026-12-06): the CPU (16 threads, its
+  // first piece at half its rate, 105 fps alone, about 70 beside a running pipeline that
+  // took its reserve of threads; 24 frames read and in flight) and the device (ready at
+  // 0.35 s, then 500 fps; 8 frames in flight). cuda alone takes 0.35 + 150 / 500 = 0.65 s;
+  // auto took 0.85-0.95 s, the CPU scoring 66 of the frames. Ideal: the CPU alone until
+  // the device is ready, then both.
+  const double ready = 0.35;
+  auto rate = [&](std::size_t k, double t) { return k == 1 ? 500.0 : t < 0.15 ? 55.0 : t < ready ? 105.0 : 70.0; };
+  SegmentDispatcher d(150, 0);
+  const unsigned cpu = d.add_worker("cpu", 16, 16), gpu = d.add_worker("gpu", 64, 32);
+  std::vector<unsigned> scored;
+  const double end = simulate_claims(d, rate, {cpu, gpu}, {0.0, ready}, &scored, {24, 8});
+  const double cpu_before = 0.15 * 55.0 + (ready - 0.15) * 105.0;
+  const double ideal = ready + (150 - cpu_before) / (70.0 + 500.0);
+  EXPECT_LT(end, 1.10 * ideal) << "ended at " << end << " s, ideal " << ideal << ", cpu scored " << scored[0];
+  EXPECT_LT(end, ready + 150 / 500.0) << "slower than the device alone";
+}
+
+TEST(SegmentDispatcher, TheRateFollowsAWorkerThatSlowsDown) {
+  // Three pieces at 100 fps, then three at 25 fps (the CPU once a pipeline took its reserve
+  // of threads): the rate the pieces are sized by is near 25 fps, not the run's mean of 40.
+  SegmentDispatcher d(1000, 10);
+  const unsigned a = d.add_worker("a", 10, 10);
+  for (double fps : {100.0, 100.0, 100.0, 25.0, 25.0, 25.0}) {
+    auto p = d.next(a);
+    ASSERT_TRUE(p);
+    d.done(a, *p, p->size() / fps);
+  }
+  const double rate = d.frames_left() / d.seconds_left(a);
+  EXPECT_GT(rate, 25.0);
+  EXPECT_LT(rate, 29.0) << "the pieces before it slowed down weigh too much";
+}
+
 TEST(SegmentDispatcher, TheEndOfAPieceIsCutWhereBothFinishTogether) {
-  // a (10 fps) takes [10, 33) before b is measured, and begins frame 10; b (1000 fps) then
-  // scores the rest of the run. With min 40 (0.04 s of b's time, less than the 2.2 s a
-  // needs for its 22 frames left), b takes a's end from frame 12 (a keeps the one frame it
-  // scores while b scores 21): a's claim of 12 is refused. With min 5000 (5 s) it is left
-  // to a. Fixed pieces (--segment-frames) are never cut.
+  // a (250 fps) takes [10, 33) before b is measured (what it scores in 0.1 s), and begins
+  // frame 10; b (1000 fps) then scores the rest of the run. With min 40 (0.04 s of b's
+  // time, less than the 0.088 s a needs for its 22 frames left), b takes a's end from frame
+  // 16 (a keeps the 5 frames it scores while b scores 17): a's claim of 16 is refused.
+  // With min 5000 (5 s) it is left to a. Fixed pieces (--segment-frames) are never cut.
   for (unsigned b_min : {40u, 5000u}) {
     SegmentDispatcher d(100, 0);
     const unsigned a = d.add_worker("a", 10, 10), b = d.add_worker("b", 10, b_min);
     auto p = d.next(a);
     ASSERT_TRUE(p);
-    d.done(a, *p, 1.0);
+    d.done(a, *p, 0.04);
     auto big = d.next(a);
     ASSERT_TRUE(big);
     EXPECT_EQ(big->first, 10u);
@@ -198,10 +238,11 @@ TEST(SegmentDispatcher, TheEndOfAPieceIsCutWhereBothFinishTogether) {
     ASSERT_FALSE(by_b.empty());
     EXPECT_TRUE(d.claim(a, 11));
     if (b_min == 40) {
-      EXPECT_EQ(by_b.back().first, 12u);
+      EXPECT_EQ(by_b.back().first, 16u);
       EXPECT_EQ(by_b.back().end, 33u);
-      EXPECT_FALSE(d.claim(a, 12));
-      d.done(a, SegmentRange{10, 12}, 0.2);
+      for (unsigned f = 12; f < 16; ++f) EXPECT_TRUE(d.claim(a, f)) << f;
+      EXPECT_FALSE(d.claim(a, 16));
+      d.done(a, SegmentRange{10, 16}, 0.024);
       EXPECT_EQ(d.frames_of(a) + d.frames_of(b), 100u);
     } else {
       EXPECT_EQ(by_b.back().end, 100u);

@@ -67,6 +67,16 @@ struct Result {
   // Who scored how many frames, on a run of several workers (--backend auto, --gpus):
   // "cpu", "cuda:0", "cuda:0#2" (the second pipeline on device 0); empty otherwise.
   std::vector<std::pair<std::string, unsigned>> workers;
+  // The segments of such a run as they were scored, in the order they ended: who scored
+  // frames [first, end), from `start_s` to `end_s` seconds after the run began (a segment
+  // taken while its worker was still starting begins when it could; one whose end another
+  // worker took ends before its range did).
+  struct Piece {
+    std::string worker;
+    unsigned first = 0, end = 0;
+    double start_s = 0, end_s = 0;
+  };
+  std::vector<Piece> pieces;
 
   const Series* find(const std::string& name) const {
     for (const auto& s : series)

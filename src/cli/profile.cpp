@@ -1,6 +1,7 @@
 #include "cli/profile.hpp"
 
 #include <cstdio>
+#include <string>
 
 namespace fastvmaf::cli {
 
@@ -13,6 +14,11 @@ void print_profile(double engine_s, const Result& r, const std::string& label) {
   for (const auto& [worker, n] : r.workers)
     std::fprintf(stderr, "  frames by %-15s %9u (%.1f%%)\n", worker.c_str(), n,
                  r.frame_count ? 100.0 * n / r.frame_count : 0.0);
+  // And the segments they scored, as they ended.
+  for (const auto& p : r.pieces) {
+    const std::string range = "[" + std::to_string(p.first) + ", " + std::to_string(p.end) + ")";
+    std::fprintf(stderr, "  segment %-15s %-16s %7.3f - %.3f s\n", p.worker.c_str(), range.c_str(), p.start_s, p.end_s);
+  }
   if (r.device) {
     const auto& d = *r.device;
     const double n = d.frames ? d.frames : 1;

@@ -165,6 +165,7 @@ class Workers {
   unsigned cpu_reserve_ = 0;        // threads left to running device pipelines (under mu_)
   std::exception_ptr error_;        // the first failure that ends the run
   std::vector<std::string> warnings_;
+  std::vector<Result::Piece> pieces_;  // the segments scored, as they ended (under mu_)
   std::vector<std::thread> threads_;
   unsigned running_ = 0;            // worker threads not yet ended
   double device_ready_s_ = -1;      // when the first device worker was ready
@@ -204,6 +205,8 @@ bool Workers::score_segments(Run& run, unsigned w, const std::function<void(unsi
     dispatcher_.done(w, SegmentRange{scores.first, scores.end}, took);
     {
       std::lock_guard lock(mu_);
+      pieces_.push_back({dispatcher_.name_of(w), scores.first, scores.end, std::chrono::duration<double>(t - t0_).count(),
+                         since(t0_)});
       try {
         assembler_.add(std::move(scores), collector_);
       } catch (...) {
@@ -481,6 +484,7 @@ Result Workers::run(const std::function<void(unsigned)>& progress,
   }
   r.backend = backends.empty() ? "cpu" : backends;
   r.device = std::move(device_stats_);
+  r.pieces = std::move(pieces_);
   r.profile.emplace_back("setup", setup_s);
   if (device_ready_s_ >= 0) r.profile.emplace_back("device ready", device_ready_s_);
   r.profile.emplace_back("frames", frames_s);

@@ -240,6 +240,14 @@ TEST(FloatMsSsimReplay, ExtremeEqualAndNarrowContent) {
   }
 }
 
+// Scale 0 of 1034 x 1034 has 1024 x 1024 window positions (ssim::twin::kTiledPositions):
+// its four sums take tiles ("tile estimate", "tile compose", then the chains over them).
+TEST(FloatMsSsimReplay, LongSumsTakeTiles) {
+  ASSERT_GT(ssim::twin::map_shape(1034, 1034).tiles(), 0u);
+  replay::check_fixture(PixelFormat::YUV420, 8, 1034, 1034, Fill::Textured, 41,
+                        [&](const Picture& r, const Picture& d) { check_pair({option_sets().front()}, r, d); });
+}
+
 TEST(FloatMsSsimReplay, IdenticalPictures) {
   std::mt19937 rng(31);
   const Picture p = replay::make_picture(PixelFormat::YUV420, 10, 190, 180, rng, Fill::Textured, true);

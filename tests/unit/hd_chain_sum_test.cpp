@@ -3,7 +3,10 @@
 // double; random sums, sums that cross zero and many binades, sums full of halfway terms
 // (whose rounding depends on the sum's parity), zeros, -0, subnormals, infinities and NaN;
 // several group sizes, work-items run forward and in reverse in each phase (as the replay
-// does: a phase that read what another work-item writes in it would differ).
+// does: a phase that read what another work-item writes in it would differ). With tiles
+// too: the tiles' estimates and functions made as their launches make them, and with tiles
+// composed under a wrong unit (the group must then add their terms itself, and still give
+// the loop's bits).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -21,24 +24,66 @@
 namespace fastvmaf {
 namespace {
 
+// How the group gets tiles: none; as the launches make them; each composed under the unit
+// of the binade above the predicted one (every prediction wrong where one was made); or each
+// under the unit of the loop's own sum at the tile's start, with no margin (so the tiles
+// the sum leaves its binade in have the right unit, and only their ranges refuse them).
+enum class Tiles { None, Made, WrongUnit, StartUnit };
+
+// The tiles' launches ("estimate", then "compose": one work-item per tile).
+template <class Fmt, class Chain, class Term, class Add>
+std::vector<hd::ChainTile> make_tiles(const std::vector<Term>& terms, Tiles how, Add add) {
+  const unsigned long long n = terms.size(), count = Chain::tiles_of(n);
+  std::vector<hd::ChainTileEstimate> est(count);
+  std::vector<hd::ChainTile> tiles(count);
+  for (unsigned long long j = 0; j < count; ++j) Chain::estimate_tile(terms.data(), n, j, est.data());
+  for (unsigned long long j = 0; j < count; ++j) Chain::compose_tile(terms.data(), n, j, est.data(), tiles.data());
+  std::uint64_t acc = 0;  // StartUnit: the loop's sum at the tile's start
+  for (unsigned long long j = 0; j < count; ++j) {
+    const unsigned long long b = j * Chain::kTile, e = std::min(n, b + Chain::kTile);
+    long long eu = tiles[j].eu;
+    if (how == Tiles::WrongUnit && eu != hd::kNoUnit) eu += 1;
+    if (how == Tiles::StartUnit) {
+      const unsigned ex = static_cast<unsigned>(acc >> (Fmt::kP - 1)) & Fmt::kExpMax;
+      eu = ex >= 2 && ex != Fmt::kExpMax ? static_cast<long long>(ex) - Fmt::kBias - (Fmt::kP - 1) : hd::kNoUnit;
+      for (unsigned long long i = b; i < e; ++i) acc = add(acc, terms[i]);
+    }
+    if (how == Tiles::Made || eu == hd::kNoUnit) {
+      if (how != Tiles::Made) tiles[j].eu = eu;
+      continue;
+    }
+    const typename Chain::Regs r = Chain::compose_span(terms.data(), b, e, static_cast<int>(eu));
+    tiles[j] = {r.t0, r.t1, r.lo0, r.hi0, r.lo1, r.hi1, eu};
+  }
+  return tiles;
+}
+
 template <class Fmt, unsigned Threads, class Term, class Add>
-std::uint64_t group_sum(const std::vector<Term>& terms, Add add, bool reverse, unsigned* rounds = nullptr) {
+std::uint64_t group_sum(const std::vector<Term>& terms, Add add, bool reverse, unsigned* rounds = nullptr,
+                        Tiles how = Tiles::None, unsigned long long* composed = nullptr) {
   using Chain = hd::ChainSum<Fmt, Threads>;
   auto sh = std::make_unique<typename Chain::Shared>();
   const Term* p = terms.data();
   std::vector<typename Chain::Regs> regs(Threads);
+  const std::vector<hd::ChainTile> tiles =
+      how == Tiles::None ? std::vector<hd::ChainTile>{} : make_tiles<Fmt, Chain>(terms, how, add);
   unsigned r = 0;
+  unsigned long long c = 0;
   Chain::drive(
       *sh,
       [&](unsigned ph) {
-        r += ph == 0;
+        if (ph == 0) {
+          ++r;
+          c += sh->end - sh->pos;  // the round's window: terms the group composes
+        }
         for (unsigned k = 0; k < Threads; ++k) {
           const unsigned t = reverse ? Threads - 1 - k : k;
-          Chain::item(*sh, regs[t], ph, t, p, terms.size(), add);
+          Chain::item(*sh, regs[t], ph, t, p, terms.size(), add, how == Tiles::None ? nullptr : tiles.data());
         }
       },
       [] {});
   if (rounds) *rounds = r;
+  if (composed) *composed = c;
   return sh->acc;
 }
 
@@ -78,6 +123,12 @@ void expect_doubles(const std::vector<double>& v, const std::string& what) {
     EXPECT_EQ(want, (group_sum<hd::Binary64, 256>(t, add_dd, rev))) << what << " (256)";
   }
   EXPECT_EQ(want, (group_sum<hd::Binary64, 1024>(t, add_dd, false))) << what << " (1024)";
+  for (Tiles how : {Tiles::Made, Tiles::WrongUnit, Tiles::StartUnit}) {
+    const char* tiles = how == Tiles::Made ? " with tiles" : how == Tiles::WrongUnit ? " with tiles of a wrong unit"
+                                                                                      : " with tiles of the start's unit";
+    EXPECT_EQ(want, (group_sum<hd::Binary64, 256>(t, add_dd, true, nullptr, how))) << what << " (256)" << tiles;
+    EXPECT_EQ(want, (group_sum<hd::Binary64, 1024>(t, add_dd, false, nullptr, how))) << what << " (1024)" << tiles;
+  }
 }
 
 void expect_floats(const std::vector<float>& v, const std::string& what) {
@@ -86,6 +137,13 @@ void expect_floats(const std::vector<float>& v, const std::string& what) {
     EXPECT_EQ(want_f, (group_sum<hd::Binary32, 32>(v, add_ff, rev))) << what << " (float, 32)";
     EXPECT_EQ(want_f, (group_sum<hd::Binary32, 256>(v, add_ff, rev))) << what << " (float, 256)";
     EXPECT_EQ(want_d, (group_sum<hd::Binary64, 64>(v, add_df, rev))) << what << " (double of floats, 64)";
+  }
+  for (Tiles how : {Tiles::Made, Tiles::WrongUnit, Tiles::StartUnit}) {
+    const char* tiles = how == Tiles::Made ? " with tiles" : how == Tiles::WrongUnit ? " with tiles of a wrong unit"
+                                                                                      : " with tiles of the start's unit";
+    EXPECT_EQ(want_f, (group_sum<hd::Binary32, 256>(v, add_ff, true, nullptr, how))) << what << " (float, 256)" << tiles;
+    EXPECT_EQ(want_d, (group_sum<hd::Binary64, 64>(v, add_df, false, nullptr, how)))
+        << what << " (double of floats, 64)" << tiles;
   }
 }
 
@@ -191,6 +249,26 @@ TEST(ChainSum, InfinityAndNaN) {
   expect_doubles(big, "overflow");
   std::vector<float> f(3000, 3e37f);
   expect_floats(f, "float overflow");
+}
+
+TEST(ChainSum, TilesSkipMostTerms) {
+  // SSIM-like terms: 2 million near 1, the sum crossing 21 binades. With tiles the group
+  // composes only the tiles where the sum leaves a binade (and the first ones), not every
+  // term; with tiles of a wrong unit it composes them all, and both give the loop's bits.
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(0.5, 1.0);
+  std::vector<double> v(2000000);
+  for (double& d : v) d = u(rng);
+  const std::vector<std::uint64_t> t = as_bits(v);
+  unsigned long long made = 0, wrong = 0, start = 0;
+  EXPECT_EQ(loop_dd(t), (group_sum<hd::Binary64, 1024>(t, add_dd, false, nullptr, Tiles::Made, &made)));
+  EXPECT_EQ(loop_dd(t), (group_sum<hd::Binary64, 1024>(t, add_dd, false, nullptr, Tiles::WrongUnit, &wrong)));
+  EXPECT_EQ(loop_dd(t), (group_sum<hd::Binary64, 1024>(t, add_dd, false, nullptr, Tiles::StartUnit, &start)));
+  EXPECT_LT(made, t.size() / 20) << "tiles taken in O(1): the group composed " << made << " of " << t.size();
+  EXPECT_GE(wrong, t.size()) << "a tile of another unit must not be taken";
+  // The start's unit is right for every tile, so only the ranges of the tiles the sum
+  // leaves its binade in send them to the rounds.
+  EXPECT_LT(start, t.size() / 20);
 }
 
 TEST(ChainSum, RoundsFollowTheBinades) {

@@ -36,6 +36,19 @@
 //              real addition, and sets up the next round (or ends: sh.done)
 // Terms are read from global memory by index; nothing here is floating-point arithmetic but
 // `add`, so SYCL's kernels need no SoftF64 for it.
+//
+// Tiles (optional, where the kernels give `tiles`): one work-group walks 2 million terms at
+// a few per work-item-cycle, so before it two launches of many work-items prepare the terms
+// in tiles of kChainTile: `estimate_tile` adds a tile's terms roughly in float (any order
+// would do: it is only an estimate), and `compose_tile` adds the estimates before its tile,
+// predicts from them the binade the running sum stays in over the tile (`predict_unit`: only
+// with a margin of 2^-10 from the binade's ends) and composes the tile's terms' functions
+// under that binade's unit, as phase 0 does for a span. Then `set_up`, at a tile's start,
+// takes whole tiles in O(1) while a tile was composed under the unit of the sum's binade and
+// its partial sums keep N safely inside it: exactly the test phase 3 makes of a span, so a
+// wrong prediction only costs time (the rounds then add that tile's terms as before). A
+// round's window ends at its tile's end, so the next tile is tried as soon as the sum gets
+// there.
 #pragma once
 
 #include <cstdint>
@@ -75,6 +88,31 @@ FVMAF_HD inline TermParts term_parts(std::uint64_t b) {
   return {e ? m | (1ull << 52) : m, (e ? static_cast<int>(e) : 1) - 1075, (b >> 63) != 0, e == 0x7ffu};
 }
 
+// A term's value roughly, as a float, for a tile's estimate: a float term itself; a double
+// term's top 24 bits, 0 below float's normal range, NaN when infinite, NaN or above it.
+FVMAF_HD inline float rough(float f) { return f; }
+FVMAF_HD inline float rough(std::uint64_t b) {
+  const int e = static_cast<int>((b >> 52) & 0x7ffu) - 1023 + 127;
+  const std::uint32_t sign = static_cast<std::uint32_t>(b >> 63) << 31;
+  if (e >= 255) return bits_float(0x7fc00000u);
+  if (e <= 0) return bits_float(sign);
+  return bits_float(sign | (static_cast<std::uint32_t>(e) << 23) | static_cast<std::uint32_t>((b >> 29) & 0x7fffffu));
+}
+
+// The terms a tile holds (the last one of a sum may hold fewer).
+inline constexpr unsigned long long kChainTile = 2048;
+// A tile's rough sum and the lowest and highest of its partial sums (from 0, 0 included).
+struct ChainTileEstimate {
+  float sum, lo, hi, unused;
+};
+// A tile's functions (ChainSum::Regs) under the unit 2^eu; eu == kNoUnit: none predicted.
+struct ChainTile {
+  std::uint64_t t0, t1;
+  long long lo0, hi0, lo1, hi1;
+  long long eu;
+};
+inline constexpr long long kNoUnit = -(1ll << 40);
+
 template <class Fmt, unsigned Threads>
 struct ChainSum {
   static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "spans go in groups of 32");
@@ -88,6 +126,7 @@ struct ChainSum {
   static constexpr long long kOut = 1ll << 60;
   static constexpr long long kMaxN = 1ll << 62;  // beyond every partial sum a check reads
   static constexpr unsigned kBatch = 8;           // terms a work-item loads at once
+  static constexpr unsigned long long kTile = kChainTile;
 
   struct Shared {
     std::uint64_t a0[Threads], a1[Threads];  // phases 0-1: the spans' totals
@@ -99,6 +138,7 @@ struct ChainSum {
     long long n0, lo, hi;                    // acc as N, and N's safe range
     int eu;                                  // the unit: 2^eu
     unsigned done;
+    const ChainTile* tiles;                  // the terms' tiles, or none
   };
 
   // A work-item's registers between phases 0 and 3 (the replay keeps one per work-item):
@@ -193,14 +233,125 @@ struct ChainSum {
           sh.lo = -sh.hi;
           sh.hi = -lo;
         }
+        // Whole tiles first (when the terms have them); they may end the sum.
+        const bool finished = sh.tiles && skip_tiles(sh);
         const unsigned long long left = sh.n - sh.pos, want = sh.pos > kMinWindow ? sh.pos : kMinWindow;
         sh.end = sh.pos + (left < want ? left : want);
-        sh.done = 0;
+        if (sh.tiles) {
+          const unsigned long long tile_end = (sh.pos / kTile + 1) * kTile;
+          sh.end = sh.end < tile_end ? sh.end : tile_end;
+        }
+        sh.done = finished ? 1u : 0u;
         return;
       }
       sh.acc = add(sh.acc, terms[sh.pos]);
       ++sh.pos;
     }
+  }
+
+  // Whether the partial sums [lo, hi] (from N = n) stay in the binade's safe range.
+  FVMAF_HD static bool stays_safe(const Shared& sh, std::uint64_t n, long long lo, long long hi) {
+    const long long room_lo = static_cast<long long>(static_cast<std::uint64_t>(sh.lo) - n);
+    const long long room_hi = static_cast<long long>(static_cast<std::uint64_t>(sh.hi) - n);
+    return lo >= room_lo && hi <= room_hi;
+  }
+
+  // At a tile's start, whole tiles in O(1) each while a tile was composed under this binade's
+  // unit and keeps N safely inside it; sh.acc then the sum after them. True when no term is
+  // left. (The loop ends by its condition, never by `break`: in a kernel with barriers a
+  // `break` leaves a dead block that AdaptiveCpp 24.06's CPU compiler may take for the
+  // kernel's exit, docs/adr/0211-sycl-cpu-kernel-exits.md.)
+  FVMAF_HD static bool skip_tiles(Shared& sh) {
+    bool more = true, moved = false;
+    while (more && sh.pos < sh.n && sh.pos % kTile == 0) {
+      const ChainTile& tile = sh.tiles[sh.pos / kTile];
+      const std::uint64_t n = static_cast<std::uint64_t>(sh.n0);
+      const bool odd = n & 1u;
+      more = tile.eu == sh.eu && stays_safe(sh, n, odd ? tile.lo1 : tile.lo0, odd ? tile.hi1 : tile.hi0);
+      if (more) {
+        sh.n0 = static_cast<long long>(n + (odd ? tile.t1 : tile.t0));
+        sh.pos = sh.pos + kTile < sh.n ? sh.pos + kTile : sh.n;
+        moved = true;
+      }
+    }
+    if (moved) sh.acc = bits_of(sh.n0, sh.eu);
+    return sh.pos >= sh.n;
+  }
+
+  // The functions of terms [b, e) under the unit 2^eu (phase 0's span): totals and ranges
+  // by parity in. The loads of a batch first: they do not wait on the sums, so a work-item
+  // has kBatch of them in flight instead of one (each work-item reads its own lines).
+  template <class Term>
+  FVMAF_HD static Regs compose_span(const Term* terms, unsigned long long b, unsigned long long e, int eu) {
+    std::uint64_t f0 = 0, f1 = 0;
+    long long lo0 = kMaxN, hi0 = -kMaxN, lo1 = kMaxN, hi1 = -kMaxN;  // none yet: an empty span passes
+    auto take = [&](const Term& term) {
+      const Step s = step_of(term_parts(term), eu);
+      f0 += inc(s, f0 & 1u);
+      f1 += inc(s, (1u + f1) & 1u);
+      const long long v0 = static_cast<long long>(f0), v1 = static_cast<long long>(f1);
+      lo0 = v0 < lo0 ? v0 : lo0;
+      hi0 = v0 > hi0 ? v0 : hi0;
+      lo1 = v1 < lo1 ? v1 : lo1;
+      hi1 = v1 > hi1 ? v1 : hi1;
+    };
+    unsigned long long i = b;
+    for (; i + kBatch <= e; i += kBatch) {
+      Term v[kBatch];
+      for (unsigned k = 0; k < kBatch; ++k) v[k] = terms[i + k];
+      for (unsigned k = 0; k < kBatch; ++k) take(v[k]);
+    }
+    for (; i < e; ++i) take(terms[i]);
+    return {f0, f1, lo0, hi0, lo1, hi1};
+  }
+
+  // The tiles of n terms.
+  FVMAF_HD static unsigned long long tiles_of(unsigned long long n) { return (n + kTile - 1) / kTile; }
+
+  // Tile j's estimate (one work-item per tile).
+  template <class Term>
+  FVMAF_HD static void estimate_tile(const Term* terms, unsigned long long n, unsigned long long j,
+                                     ChainTileEstimate* est) {
+    const unsigned long long b = j * kTile, e = b + kTile < n ? b + kTile : n;
+    float sum = 0.0f, lo = 0.0f, hi = 0.0f;
+    for (unsigned long long i = b; i < e; ++i) {
+      sum = sum + rough(terms[i]);
+      lo = sum < lo ? sum : lo;
+      hi = sum > hi ? sum : hi;
+    }
+    if (!(sum == sum)) lo = hi = sum;  // a NaN, infinite or huge term: no prediction
+    est[j] = {sum, lo, hi, 0.0f};
+  }
+
+  // The unit of the binade a running sum in [lo, hi] stays in, roughly known: where the
+  // range, widened by 2^-10 both ways, lies inside one binade of the accumulator's normal
+  // ones above the lowest (set_up gives the lowest and the subnormals one unit of their
+  // own); else kNoUnit.
+  FVMAF_HD static long long predict_unit(float lo, float hi) {
+    if (!(lo <= hi) || (lo <= 0.0f && hi >= 0.0f)) return kNoUnit;
+    const float a = lo > 0.0f ? lo : -hi, b = lo > 0.0f ? hi : -lo;
+    const float margin = 1.0f / 1024.0f;
+    const unsigned ea = (float_bits(a - a * margin) >> 23) & 0xffu, eb = (float_bits(b + b * margin) >> 23) & 0xffu;
+    if (ea != eb || ea == 0 || ea == 0xffu) return kNoUnit;
+    const int k = static_cast<int>(ea) - 127;  // 2^k <= |sum| < 2^(k + 1)
+    if (k < 2 - Fmt::kBias || k > Fmt::kBias) return kNoUnit;
+    return k - (kP - 1);
+  }
+
+  // Tile j's functions under the unit predicted from the estimates (one work-item per tile).
+  template <class Term>
+  FVMAF_HD static void compose_tile(const Term* terms, unsigned long long n, unsigned long long j,
+                                    const ChainTileEstimate* est, ChainTile* tiles) {
+    float before = 0.0f;
+    for (unsigned long long k = 0; k < j; ++k) before = before + est[k].sum;
+    const long long eu = predict_unit(before + est[j].lo, before + est[j].hi);
+    if (eu == kNoUnit) {
+      tiles[j] = {0, 0, 0, 0, 0, 0, kNoUnit};
+      return;
+    }
+    const unsigned long long b = j * kTile, e = b + kTile < n ? b + kTile : n;
+    const Regs r = compose_span(terms, b, e, static_cast<int>(eu));
+    tiles[j] = {r.t0, r.t1, r.lo0, r.hi0, r.lo1, r.hi1, eu};
   }
 
   // The group's run: `step(p)` runs phase p on every work-item (first kStart), `sync()` is
@@ -217,15 +368,17 @@ struct ChainSum {
   }
 
   // Phase p of work-item t over the n terms (kStart: work-item 0 sets up the first round).
+  // `tiles`: the terms' tiles (compose_tile), or none.
   template <class Term, class Add>
   FVMAF_HD static void item(Shared& sh, Regs& r, unsigned p, unsigned t, const Term* terms, unsigned long long n,
-                            Add add) {
+                            Add add, const ChainTile* tiles = nullptr) {
     if (p != kStart) {
       phase(sh, r, p, t, terms, add);
     } else if (t == 0) {
       sh.n = n;
       sh.pos = 0;
       sh.acc = 0;
+      sh.tiles = tiles;
       set_up(sh, terms, add);
     }
   }
@@ -244,30 +397,9 @@ struct ChainSum {
       case 0: {
         unsigned long long b, e;
         span(sh, t, b, e);
-        std::uint64_t f0 = 0, f1 = 0;
-        long long lo0 = kMaxN, hi0 = -kMaxN, lo1 = kMaxN, hi1 = -kMaxN;  // none yet: an empty span passes
-        auto take = [&](const Term& term) {
-          const Step s = step_of(term_parts(term), sh.eu);
-          f0 += inc(s, f0 & 1u);
-          f1 += inc(s, (1u + f1) & 1u);
-          const long long v0 = static_cast<long long>(f0), v1 = static_cast<long long>(f1);
-          lo0 = v0 < lo0 ? v0 : lo0;
-          hi0 = v0 > hi0 ? v0 : hi0;
-          lo1 = v1 < lo1 ? v1 : lo1;
-          hi1 = v1 > hi1 ? v1 : hi1;
-        };
-        // The loads of a batch first: they do not wait on the sums, so a work-item has
-        // kBatch of them in flight instead of one (each work-item reads its own lines).
-        unsigned long long i = b;
-        for (; i + kBatch <= e; i += kBatch) {
-          Term v[kBatch];
-          for (unsigned k = 0; k < kBatch; ++k) v[k] = terms[i + k];
-          for (unsigned k = 0; k < kBatch; ++k) take(v[k]);
-        }
-        for (; i < e; ++i) take(terms[i]);
-        sh.a0[t] = f0;
-        sh.a1[t] = f1;
-        r = {f0, f1, lo0, hi0, lo1, hi1};
+        r = compose_span(terms, b, e, sh.eu);
+        sh.a0[t] = r.t0;
+        sh.a1[t] = r.t1;
         break;
       }
       case 1:
@@ -299,10 +431,7 @@ struct ChainSum {
         // the window's first unsafe position; past it anything may come, and a span that
         // holds that position has its partial sum there, exactly, in its range.)
         const bool odd = n & 1u;
-        const long long lo = odd ? r.lo1 : r.lo0, hi = odd ? r.hi1 : r.hi0;
-        const long long room_lo = static_cast<long long>(static_cast<std::uint64_t>(sh.lo) - n);
-        const long long room_hi = static_cast<long long>(static_cast<std::uint64_t>(sh.hi) - n);
-        if (lo >= room_lo && hi <= room_hi) {
+        if (stays_safe(sh, n, odd ? r.lo1 : r.lo0, odd ? r.hi1 : r.hi0)) {
           sh.exit_at[t] = kNone;
           sh.before[t] = n + (odd ? r.t1 : r.t0);
           break;

@@ -34,8 +34,8 @@ namespace fastvmaf::ssim::ms_twin {
 
 using twin::kThreads;
 inline constexpr unsigned kScaleCount = static_cast<unsigned>(kScales);
-// load, 4 decimations, hpass and terms of each scale, the sums.
-inline constexpr unsigned kLaunchesPerFrame = 1 + (kScaleCount - 1) + 2 * kScaleCount + 1;
+// load, 4 decimations, hpass and terms of each scale, the sums (with their tiles).
+inline constexpr unsigned kLaunchesPerFrame = 1 + (kScaleCount - 1) + 2 * kScaleCount + twin::kSumLaunches;
 
 // The twin's slot of the frame's results block: each scale's four sums.
 struct Results {

@@ -27,8 +27,8 @@
 
 namespace fastvmaf::ssim::twin {
 
-// load, the map's hpass and terms, its sum.
-inline constexpr unsigned kLaunchesPerFrame = 4;
+// load, the map's hpass and terms, its sums (with their tiles).
+inline constexpr unsigned kLaunchesPerFrame = 3 + kSumLaunches;
 
 // The twin's slot of the frame's results block: the map's four sums.
 using Results = MapSums;

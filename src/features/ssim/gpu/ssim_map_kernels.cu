@@ -23,6 +23,17 @@ __global__ void __launch_bounds__(kThreads) ssim_map_terms(twin::MapArgs a) {
   twin::terms_item(a, blockIdx.x * kThreads + threadIdx.x, blockIdx.y);
 }
 
+// Tile blockIdx.x * kThreads + threadIdx.x of sum y % 4 of map y / 4 (no fp64: the estimate
+// is in float, the functions in integers).
+__global__ void __launch_bounds__(kThreads) ssim_map_tile_estimate(MapSet set) {
+  const unsigned g = blockIdx.y;
+  twin::tile_estimate_item(set.map[g / twin::kSumsPerMap], g % twin::kSumsPerMap, blockIdx.x * kThreads + threadIdx.x);
+}
+__global__ void __launch_bounds__(kThreads) ssim_map_tile_compose(MapSet set) {
+  const unsigned g = blockIdx.y;
+  twin::tile_compose_item(set.map[g / twin::kSumsPerMap], g % twin::kSumsPerMap, blockIdx.x * kThreads + threadIdx.x);
+}
+
 // fp64 (allowlisted): the raster-order double sum g % 4 of map g / 4 (the chain's real
 // additions where the sum leaves a binade).
 __global__ void __launch_bounds__(twin::kSumThreads) ssim_map_sum(MapSet set) {
@@ -43,7 +54,11 @@ void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a) {
 }
 
 void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {
-  const twin::LaunchShape sums = twin::sum_launch(set.count);
+  const twin::LaunchShape tiles = twin::tiles_launch(set.map, set.count), sums = twin::sum_launch(set.count);
+  gpu::launch(stream, "ssim_map tile estimate", &ssim_map_tile_estimate, dim3(tiles.blocks_x, tiles.blocks_y),
+              dim3(tiles.threads), set);
+  gpu::launch(stream, "ssim_map tile compose", &ssim_map_tile_compose, dim3(tiles.blocks_x, tiles.blocks_y),
+              dim3(tiles.threads), set);
   gpu::launch(stream, "ssim_map sum", &ssim_map_sum, dim3(sums.blocks_x), dim3(sums.threads), set);
 }
 

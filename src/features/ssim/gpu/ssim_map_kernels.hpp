@@ -17,7 +17,8 @@ struct MapSet {
 
 // Enqueues a map's two launches on `stream`: "hpass" and "terms".
 void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a);
-// Enqueues one "sum" launch of set.count work-groups, map i's sums by work-group i.
+// Enqueues the maps' sums: "tile estimate" and "tile compose" (a work-item per tile of each
+// sum), then "sum" (a work-group per sum: group g, map g / 4's sum g % 4).
 void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set);
 
 }  // namespace FVMAF_GPU_NS

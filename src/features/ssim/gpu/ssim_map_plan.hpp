@@ -15,15 +15,23 @@
 
 namespace fastvmaf::ssim::twin {
 
+// Words of a sum's tile: its estimate and its functions.
+inline constexpr std::size_t kEstimateWords = sizeof(hd::ChainTileEstimate) / 8, kTileWords = sizeof(hd::ChainTile) / 8;
+static_assert(sizeof(hd::ChainTileEstimate) % 8 == 0 && sizeof(hd::ChainTile) % 8 == 0);
+
 // The window positions of a map of w x h (<= 0: none), and its scratch: the horizontal
-// sums (5 planes of ow x h floats) and the terms (4 planes of ow x oh words).
+// sums (5 planes of ow x h floats), the terms (4 planes of ow x oh words) and the four sums'
+// tiles (their estimates, then their functions).
 struct MapShape {
   int w = 0, h = 0, ow = 0, oh = 0;
   std::size_t positions() const {
     return static_cast<std::size_t>(std::max(ow, 0)) * static_cast<std::size_t>(std::max(oh, 0));
   }
+  std::size_t tiles() const {
+    return positions() >= kTiledPositions ? static_cast<std::size_t>(SumChain::tiles_of(positions())) : 0;
+  }
   std::size_t h5_floats() const { return 5 * static_cast<std::size_t>(std::max(ow, 0)) * static_cast<std::size_t>(h); }
-  std::size_t terms_words() const { return 4 * positions(); }
+  std::size_t terms_words() const { return 4 * positions() + 4 * tiles() * (kEstimateWords + kTileWords); }
 };
 inline MapShape map_shape(int w, int h) { return {w, h, w - (kWindow - 1), h - (kWindow - 1)}; }
 
@@ -42,6 +50,13 @@ inline MapArgs map_args(const MapShape& shape, const float* ref, const float* di
   const std::size_t plane = static_cast<std::size_t>(std::max(shape.ow, 0)) * static_cast<std::size_t>(shape.h);
   for (int q = 0; q < 5; ++q) a.h5[q] = h5 + q * plane;
   for (int q = 0; q < 4; ++q) a.terms[q] = terms + q * shape.positions();
+  a.tile_count = static_cast<unsigned>(shape.tiles());
+  std::uint64_t* est = terms + 4 * shape.positions();
+  std::uint64_t* tiles = est + 4 * shape.tiles() * kEstimateWords;
+  for (int q = 0; q < 4; ++q) {
+    a.est[q] = reinterpret_cast<hd::ChainTileEstimate*>(est + q * shape.tiles() * kEstimateWords);
+    a.tiles[q] = reinterpret_cast<hd::ChainTile*>(tiles + q * shape.tiles() * kTileWords);
+  }
   a.sums = sums;
   return a;
 }
@@ -61,6 +76,13 @@ inline LaunchShape terms_launch(const MapArgs& a) { return {blocks_for(a.ow), ro
 // The sums of `maps` maps: a work-group of kSumThreads per sum of each (group g: map g / 4,
 // sum g % 4; sum_item).
 inline LaunchShape sum_launch(unsigned maps) { return {maps * kSumsPerMap, 1, kSumThreads}; }
+// Their tiles ("tile estimate", "tile compose"): a work-item per tile along x, a row of
+// blocks per sum (blockIdx.y: map y / 4, sum y % 4), as many as the largest map needs.
+inline LaunchShape tiles_launch(const MapArgs* maps, unsigned count) {
+  unsigned most = 0;
+  for (unsigned i = 0; i < count; ++i) most = std::max(most, maps[i].tile_count);
+  return {blocks_for(static_cast<int>(most)), count * kSumsPerMap, kThreads};
+}
 
 // A map's sums as the CPU's (SsimMap::sums).
 inline SsimSums sums_of(const MapSums& r) {

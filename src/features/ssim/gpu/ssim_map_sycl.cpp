@@ -34,6 +34,13 @@ void enqueue_map(const gpu::StreamRef& stream, const twin::MapArgs& a) {
 }
 
 void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {
+  const twin::LaunchShape tiles = twin::tiles_launch(set.map, set.count);
+  submit_2d(stream, "ssim_map tile estimate", tiles, [=](unsigned j, unsigned g) {
+    twin::tile_estimate_item(set.map[g / twin::kSumsPerMap], g % twin::kSumsPerMap, j);
+  });
+  submit_2d(stream, "ssim_map tile compose", tiles, [=](unsigned j, unsigned g) {
+    twin::tile_compose_item(set.map[g / twin::kSumsPerMap], g % twin::kSumsPerMap, j);
+  });
   gpu::submit(stream, "ssim_map sum", [&](sycl::handler& h) {
     sycl::local_accessor<twin::SumChain::Shared, 1> shared(sycl::range<1>(1), h);
     sycl::local_accessor<twin::SumChain::Regs, 1> regs(sycl::range<1>(twin::kSumThreads), h);

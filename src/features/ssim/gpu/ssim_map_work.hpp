@@ -16,6 +16,9 @@
 //   "hpass"  one work-item per (column of the map, input row): the five horizontal sums
 //   "terms"  one work-item per window position: the five vertical sums and the position's
 //            l, c, s and l*c*s (as F's bits)
+//   "tile estimate", "tile compose"
+//            one work-item per tile of a sum (core/hd/chain_sum.hpp's tiles): its rough sum,
+//            then its terms' functions under the binade predicted from those before it
 //   "sum"    one work-group of kSumThreads per sum of a map: into the map's MapSums
 #pragma once
 
@@ -52,7 +55,10 @@ struct MapArgs {
   const float* img[2];      // the input (ref, dis): w x h
   float* h5[5];             // the horizontal sums: ow x h each
   std::uint64_t* terms[4];  // l, c, s, l*c*s of each position as F's bits: ow x oh each
-  MapSums* sums;            // in the frame's slot
+  unsigned tile_count;            // each sum's tiles (0: the sums take no tiles)
+  hd::ChainTileEstimate* est[4];  // their estimates
+  hd::ChainTile* tiles[4];        // and their functions
+  MapSums* sums;                  // in the frame's slot
 };
 
 // Kernel "hpass": the five horizontal sums at column x of input row y (window_tap_sum of
@@ -135,6 +141,8 @@ FVMAF_HD inline void terms_item(const MapArgs& a, unsigned x, unsigned y) {
 inline constexpr unsigned kSumThreads = 1024;
 using SumChain = hd::ChainSum<hd::Binary64, kSumThreads>;
 inline constexpr unsigned kSumsPerMap = 4;
+// The launches of the maps' sums: "tile estimate", "tile compose", "sum".
+inline constexpr unsigned kSumLaunches = 3;
 
 FVMAF_HD inline unsigned long long map_positions(const MapArgs& a) {
   return a.ow > 0 && a.oh > 0 ? static_cast<unsigned long long>(a.ow) * static_cast<unsigned>(a.oh) : 0;
@@ -148,11 +156,30 @@ struct AddTerm {
   }
 };
 
-// Phase p (SumChain::drive) of work-item t in sum q (terms[q]: l, c, s, l*c*s).
+// Tiles pay for a long sum only: their two launches, a work-item per tile reading its own
+// lines, cost a few tenths of a millisecond whatever the map (H100: float_ms_ssim 0.45 ->
+// 0.93 ms at 576x324 with every map tiled, 2.41 -> 1.84 at 1080p, 9.59 -> 4.06 at 4K). A
+// map's sums take tiles from this many positions (MS-SSIM's scale 0 from 1080p on).
+inline constexpr unsigned long long kTiledPositions = 1ull << 20;
+
+// Kernels "tile estimate" and "tile compose": work-item j of sum q's tiles (none past the
+// last tile).
+FVMAF_HD inline void tile_estimate_item(const MapArgs& a, unsigned q, unsigned long long j) {
+  if (j < a.tile_count)
+    SumChain::estimate_tile(static_cast<const std::uint64_t*>(a.terms[q]), map_positions(a), j, a.est[q]);
+}
+FVMAF_HD inline void tile_compose_item(const MapArgs& a, unsigned q, unsigned long long j) {
+  if (j < a.tile_count)
+    SumChain::compose_tile(static_cast<const std::uint64_t*>(a.terms[q]), map_positions(a), j, a.est[q], a.tiles[q]);
+}
+
+// Phase p (SumChain::drive) of work-item t in sum q (terms[q]: l, c, s, l*c*s), over its
+// tiles.
 template <class F = hd::f64>
 FVMAF_HD inline void sum_item(const MapArgs& a, unsigned q, SumChain::Shared& sh, SumChain::Regs& r, unsigned p,
                               unsigned t) {
-  SumChain::item(sh, r, p, t, static_cast<const std::uint64_t*>(a.terms[q]), map_positions(a), AddTerm<F>{});
+  SumChain::item(sh, r, p, t, static_cast<const std::uint64_t*>(a.terms[q]), map_positions(a), AddTerm<F>{},
+                 a.tile_count ? static_cast<const hd::ChainTile*>(a.tiles[q]) : nullptr);
 }
 
 // After the last round: work-item 0 stores sum q. Every q takes a store (no fourth test):

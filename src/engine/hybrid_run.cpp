@@ -140,6 +140,12 @@ class Workers {
   void limit_cpu() {
     if (cpu_run_) cpu_run_->limit_threads(engine_.threads > cpu_reserve_ ? engine_.threads - cpu_reserve_ : 1);
   }
+  // The devices' start is over (a pipeline runs, or none will): its reserve goes back, under mu_.
+  void end_start_reserve() {
+    cpu_reserve_ -= starting_reserve_;
+    starting_reserve_ = 0;
+    limit_cpu();
+  }
 
   const EngineImpl& engine_;
   io::VideoSource& ref_;
@@ -163,6 +169,7 @@ class Workers {
   bool left_out_noted_ = false;
   Run* cpu_run_ = nullptr;          // the CPU worker's run while it scores (under mu_)
   unsigned cpu_reserve_ = 0;        // threads left to running device pipelines (under mu_)
+  unsigned starting_reserve_ = 0;   // the part of it left to devices still starting (under mu_)
   std::exception_ptr error_;        // the first failure that ends the run
   std::vector<std::string> warnings_;
   std::vector<Result::Piece> pieces_;  // the segments scored, as they ended (under mu_)
@@ -277,12 +284,31 @@ void Workers::start_devices() {
   if (devices_started_) return;
   devices_started_ = true;
   const unsigned w = dispatcher_.add_worker("device", kDeviceFirst, kDeviceMin);
+  {
+    // The device's start is host work too (the runtime's initialisation, the pipeline's
+    // pinned buffers and threads): the CPU worker leaves it a pipeline's scheduler threads
+    // from now on, not only once the pipeline runs. Busy with every core, it had an auto
+    // run's device ready 0.35-0.54 s in at 4K where alone it is ready in 0.18 s (H100
+    // host, 16 threads, bench/results/h100-2026-12-06-tiles-auto-segments.md).
+    std::lock_guard lock(mu_);
+    starting_reserve_ = cpu_reserve_per_pipeline(0);  // its readers start once it runs
+    cpu_reserve_ += starting_reserve_;
+    limit_cpu();
+  }
   spawn([this, w] { launch_devices(w); });
 }
 
 // On the device thread: probes the device (auto: the first GPU found), then opens one
 // pipeline per --gpus entry, the first on this thread, the others on threads of their own.
 void Workers::launch_devices(unsigned first_w) {
+  // However the launch ends (a pipeline ready has ended it before), the start's reserve goes.
+  struct EndStart {
+    Workers& w;
+    ~EndStart() {
+      std::lock_guard lock(w.mu_);
+      w.end_start_reserve();
+    }
+  } end_start{*this};
   try {
     const EngineImpl::DevicePlan& plan = engine_.device_plan();
     if (plan.backend == Backend::Cpu || !plan.every_slot) {
@@ -335,10 +361,11 @@ void Workers::device_worker(const EngineImpl::DevicePlan& plan, const gpu::Runti
       std::lock_guard lock(mu_);
       if (device_ready_s_ < 0) device_ready_s_ = since(t0_);
       note_left_out(run);
-      // The CPU worker makes room for this pipeline's host threads while it runs.
+      // The CPU worker makes room for this pipeline's host threads while it runs (the
+      // start's reserve, if this is the first pipeline ready, becomes part of it).
       reserved = cpu_reserve_per_pipeline(run.readers());
       cpu_reserve_ += reserved;
-      limit_cpu();
+      end_start_reserve();
     }
     if (!score_segments(run, w)) return;
     std::optional<DeviceStats> stats = run.device_stats();

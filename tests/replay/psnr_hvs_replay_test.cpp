@@ -43,8 +43,10 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
   layout.pack(ref, dis, frame.data());
   // The terms buffer holds the previous frame's terms: every one is written before it is read.
   replay::Buffer<float> terms(plan.terms_floats, -7.0f);
+  // And the tiles buffer the previous frame's tiles (every one is written before it is read).
+  replay::Buffer<std::uint64_t> tiles(plan.tile_words, 0x5a5a5a5a5a5a5a5aull);
   replay::Buffer<tw::Results> slot(1, tw::Results{});  // zero, as the frame's upload leaves it
-  const tw::Args a = tw::plan_args(plan, layout, frame.data(), terms.data(), slot.data());
+  const tw::Args a = tw::plan_args(plan, layout, frame.data(), terms.data(), tiles.data(), slot.data());
   Replayed out;
 
   // Kernel 1: psnr_hvs_terms, blockIdx.y the plane.
@@ -58,6 +60,12 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
         tw::terms_item<std::uint16_t>(a, it.block_idx.y, block);
     });
   }, &out.launches);
+  // The tiles' launches, a work-item per tile of each long plane sum (blockIdx.y the plane).
+  const tw::LaunchShape tl = tw::tiles_launch(plan);
+  for (auto item : {&tw::tile_estimate_item, &tw::tile_compose_item})
+    replay::launch<int>({tl.blocks_x, tl.blocks_y}, {tl.threads}, 0, order, [&](replay::Block<int>& b) {
+      b.each([&](const replay::Item& it) { item(a, it.block_idx.y, it.block_idx.x * it.block_dim.x + it.thread_idx.x); });
+    }, &out.launches);
   // Kernel 2: psnr_hvs_sum, a work-group per plane, its rounds of phases between barriers
   // until the chain is done.
   const tw::LaunchShape s = tw::sum_launch();
@@ -75,7 +83,7 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
   }, &out.launches);
 
   out.results = slot[0];
-  out.canaries_intact = frame.intact() && terms.intact() && slot.intact();
+  out.canaries_intact = frame.intact() && terms.intact() && tiles.intact() && slot.intact();
   return out;
 }
 
@@ -131,6 +139,16 @@ TEST(PsnrHvsReplay, ExtremeEqualAndNarrowContent) {
 TEST(PsnrHvsReplay, AFrameOfVideoSize) {
   replay::check_fixture(PixelFormat::YUV420, 8, 576, 324, Fill::Textured, 21, check_pair);
   replay::check_fixture(PixelFormat::YUV420, 10, 576, 324, Fill::Random, 22, check_pair);
+}
+
+// A luma plane of 910 x 910 has 129 x 129 blocks, 1 065 024 terms (hd::kChainTiledFrom and
+// more): its sum goes over tiles (ADR 0213), still the CPU's float sum bit for bit; the
+// chroma planes' sums take none.
+TEST(PsnrHvsReplay, LongSumsTakeTiles) {
+  const tw::TwinPlan plan = tw::make_twin_plan({910, 910, PixelFormat::YUV420, 8});
+  ASSERT_GT(plan.tiles[0], 0u);
+  EXPECT_EQ(plan.tiles[1], 0u);
+  replay::check_fixture(PixelFormat::YUV420, 8, 910, 910, Fill::Textured, 23, check_pair);
 }
 
 // The plan refuses what the CPU extractor refuses, with its message.

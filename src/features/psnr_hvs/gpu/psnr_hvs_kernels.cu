@@ -19,6 +19,15 @@ __global__ void __launch_bounds__(kTermsThreads) psnr_hvs_terms(twin::Args a) {
   twin::terms_item<Sample>(a, blockIdx.y, blockIdx.x * kTermsThreads + threadIdx.x);
 }
 
+// Tile blockIdx.x * kTermsThreads + threadIdx.x of plane blockIdx.y's sum (no fp64: the
+// estimate is in float, the functions in integers).
+__global__ void __launch_bounds__(kTermsThreads) psnr_hvs_tile_estimate(twin::Args a) {
+  twin::tile_estimate_item(a, blockIdx.y, blockIdx.x * kTermsThreads + threadIdx.x);
+}
+__global__ void __launch_bounds__(kTermsThreads) psnr_hvs_tile_compose(twin::Args a) {
+  twin::tile_compose_item(a, blockIdx.y, blockIdx.x * kTermsThreads + threadIdx.x);
+}
+
 // One work-group per plane (blockIdx.x): the value of its sum's chain.
 __global__ void __launch_bounds__(twin::kSumThreads) psnr_hvs_sum(twin::Args a) {
   __shared__ twin::SumChain::Shared sh;
@@ -36,6 +45,11 @@ void enqueue_psnr_hvs(const gpu::StreamRef& stream, const twin::TwinPlan& t, con
     gpu::launch(stream, "psnr_hvs terms", &psnr_hvs_terms<T>, dim3(terms.blocks_x, terms.blocks_y),
                 dim3(terms.threads), a);
   });
+  const twin::LaunchShape tiles = twin::tiles_launch(t);
+  gpu::launch(stream, "psnr_hvs tile estimate", &psnr_hvs_tile_estimate, dim3(tiles.blocks_x, tiles.blocks_y),
+              dim3(tiles.threads), a);
+  gpu::launch(stream, "psnr_hvs tile compose", &psnr_hvs_tile_compose, dim3(tiles.blocks_x, tiles.blocks_y),
+              dim3(tiles.threads), a);
   const twin::LaunchShape sum = twin::sum_launch();
   gpu::launch(stream, "psnr_hvs sum", &psnr_hvs_sum, dim3(sum.blocks_x), dim3(sum.threads), a);
 }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 
 #include "features/psnr_hvs/gpu/psnr_hvs_work.hpp"
 #include "features/psnr_hvs/psnr_hvs.hpp"
@@ -17,11 +18,18 @@ namespace fastvmaf::psnr_hvs::twin {
 // The twin reads the three planes of both pictures.
 inline constexpr gpu::PlaneMask kPlanes = gpu::kAllPlanes;
 
+// Words of a sum's tile: its estimate and its functions.
+inline constexpr std::size_t kEstimateWords = sizeof(hd::ChainTileEstimate) / 8, kTileWords = sizeof(hd::ChainTile) / 8;
+static_assert(sizeof(hd::ChainTileEstimate) % 8 == 0 && sizeof(hd::ChainTile) % 8 == 0);
+
 struct TwinPlan {
   unsigned bpc = 8;
   unsigned blocks_x[3] = {}, blocks_y[3] = {};
   std::size_t terms_offset[3] = {};  // floats into the terms buffer
   std::size_t terms_floats = 0;      // at least 1
+  unsigned tiles[3] = {};            // each plane sum's tiles (hd::kChainTiledFrom terms and more)
+  std::size_t tiles_offset[3] = {};  // words into the tiles buffer: the estimates, then the functions
+  std::size_t tile_words = 0;        // at least 1
 };
 
 // The CPU extractor's check, then the block grids of the geometry's planes.
@@ -30,28 +38,36 @@ inline TwinPlan make_twin_plan(const VideoGeometry& g) {
   TwinPlan t;
   t.bpc = g.bpc;
   const gpu::FrameLayout layout(g, kPlanes);
-  std::size_t at = 0;
+  std::size_t at = 0, words = 0;
   for (int p = 0; p < 3; ++p) {
     const gpu::PlaneSlot& s = layout.slot(gpu::Side::Ref, p);
     t.blocks_x[p] = static_cast<unsigned>(block_count(static_cast<int>(s.width)));
     t.blocks_y[p] = static_cast<unsigned>(block_count(static_cast<int>(s.height)));
     t.terms_offset[p] = at;
-    at += std::size_t{t.blocks_x[p]} * t.blocks_y[p] * 64;
+    const std::size_t terms = std::size_t{t.blocks_x[p]} * t.blocks_y[p] * 64;
+    at += terms;
+    t.tiles[p] = terms >= hd::kChainTiledFrom ? static_cast<unsigned>(SumChain::tiles_of(terms)) : 0;
+    t.tiles_offset[p] = words;
+    words += std::size_t{t.tiles[p]} * (kEstimateWords + kTileWords);
   }
   t.terms_floats = at ? at : 1;
+  t.tile_words = words ? words : 1;
   return t;
 }
 
 // The arguments of a frame laid out by `layout` at `base` (a device frame, or a host copy
-// of one in the replay), with the terms buffer (terms_floats) and the frame's slot.
+// of one in the replay), with the terms buffer (terms_floats), the tiles buffer
+// (tile_words) and the frame's slot.
 inline Args plan_args(const TwinPlan& t, const gpu::FrameLayout& layout, const std::uint8_t* base, float* terms,
-                      Results* slot) {
+                      std::uint64_t* tile_words, Results* slot) {
   Args a{};
   for (int p = 0; p < 3; ++p) {
     const gpu::PlaneSlot& r = layout.slot(gpu::Side::Ref, p);
     const gpu::PlaneSlot& d = layout.slot(gpu::Side::Dis, p);
     a.plane[p] = {base + r.offset, base + d.offset, static_cast<unsigned>(r.pitch), static_cast<unsigned>(d.pitch),
-                  t.blocks_x[p], t.blocks_y[p], terms + t.terms_offset[p]};
+                  t.blocks_x[p], t.blocks_y[p], terms + t.terms_offset[p], t.tiles[p],
+                  reinterpret_cast<hd::ChainTileEstimate*>(tile_words + t.tiles_offset[p]),
+                  reinterpret_cast<hd::ChainTile*>(tile_words + t.tiles_offset[p] + std::size_t{t.tiles[p]} * kEstimateWords)};
     a.tables[p] = plane_tables(p);
   }
   a.slot = slot;
@@ -66,6 +82,13 @@ struct LaunchShape {
 inline LaunchShape terms_launch(const TwinPlan& t) {
   unsigned most = 1;
   for (int p = 0; p < 3; ++p) most = std::max(most, t.blocks_x[p] * t.blocks_y[p]);
+  return {(most + kTermsThreads - 1) / kTermsThreads, 3, kTermsThreads};
+}
+// The tiles' two launches: a work-item per tile along x, a row of work-groups per plane,
+// as many as the plane with most tiles needs (at least one: the launches come every frame).
+inline LaunchShape tiles_launch(const TwinPlan& t) {
+  unsigned most = 1;
+  for (int p = 0; p < 3; ++p) most = std::max(most, t.tiles[p]);
   return {(most + kTermsThreads - 1) / kTermsThreads, 3, kTermsThreads};
 }
 // Kernel 2: three work-groups of kSumThreads, a plane each.

@@ -1,4 +1,4 @@
-// The PSNR-HVS twin's kernels in SYCL: psnr_hvs_kernels.cu's two kernels, work-group for
+// The PSNR-HVS twin's kernels in SYCL: psnr_hvs_kernels.cu's four kernels, work-group for
 // block, around the same work-items of psnr_hvs_work.hpp (the replay runs them too).
 #include <sycl/sycl.hpp>
 
@@ -17,6 +17,18 @@ void enqueue_psnr_hvs(const gpu::StreamRef& stream, const twin::TwinPlan& t, con
       h.parallel_for(gpu::groups(terms.blocks_x, terms.blocks_y, terms.threads), [=](sycl::nd_item<2> it) {
         twin::terms_item<T>(a, static_cast<unsigned>(it.get_group(0)), static_cast<unsigned>(it.get_global_id(1)));
       });
+    });
+  });
+  // A work-item per tile of each long plane sum; the work-group's row is the plane.
+  const twin::LaunchShape tiles = twin::tiles_launch(t);
+  gpu::submit(stream, "psnr_hvs tile estimate", [&](sycl::handler& h) {
+    h.parallel_for(gpu::groups(tiles.blocks_x, tiles.blocks_y, tiles.threads), [=](sycl::nd_item<2> it) {
+      twin::tile_estimate_item(a, static_cast<unsigned>(it.get_group(0)), it.get_global_id(1));
+    });
+  });
+  gpu::submit(stream, "psnr_hvs tile compose", [&](sycl::handler& h) {
+    h.parallel_for(gpu::groups(tiles.blocks_x, tiles.blocks_y, tiles.threads), [=](sycl::nd_item<2> it) {
+      twin::tile_compose_item(a, static_cast<unsigned>(it.get_group(0)), it.get_global_id(1));
     });
   });
   // One work-group per plane: the value of its sum's chain.

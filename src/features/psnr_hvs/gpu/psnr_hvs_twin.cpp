@@ -5,8 +5,9 @@
 // on the host), so every value is the CPU's bits.
 //
 // Per frame: twin::kLaunchesPerFrame launches; the upload, the download and the host wait
-// are the frame pipeline's, shared with every other twin of the run. The terms buffer is
-// reused in stream order.
+// are the frame pipeline's, shared with every other twin of the run. The terms and tiles
+// buffers are reused in stream order.
+#include <cstdint>
 #include <memory>
 
 #include "core/registry.hpp"
@@ -37,11 +38,13 @@ class PsnrHvsTwin final : public gpu::Twin {
   void init(const VideoGeometry& g) override {
     plan_ = twin::make_twin_plan(g);  // the CPU extractor's check and message
     terms_ = gpu::DeviceBuffer<float>(plan_.terms_floats, kWho);
+    tiles_ = gpu::DeviceBuffer<std::uint64_t>(plan_.tile_words, kWho);
   }
 
   void enqueue(const gpu::DeviceFrame& f, void* slot) override {
     enqueue_psnr_hvs(gpu::frame_stream(f, kWho), plan_,
-                     twin::plan_args(plan_, f.layout(), f.base(), terms_.get(), static_cast<twin::Results*>(slot)));
+                     twin::plan_args(plan_, f.layout(), f.base(), terms_.get(), tiles_.get(),
+                                     static_cast<twin::Results*>(slot)));
   }
 
   void finish(unsigned index, const void* slot, FeatureSink& sink) override {
@@ -51,14 +54,16 @@ class PsnrHvsTwin final : public gpu::Twin {
  private:
   twin::TwinPlan plan_;
   gpu::DeviceBuffer<float> terms_;
+  gpu::DeviceBuffer<std::uint64_t> tiles_;  // the long plane sums' tiles
 };
 
 }  // namespace
 
 // Experimental (core/registry.hpp): exact, but each plane's float sum, the value of the
-// CPU's chain of additions computed by one work-group (core/hd/chain_sum.hpp), bounds a
-// frame's time: 3.2-4.0 ms a 1080p frame on an H100, 3-4x the CPU extractor's at 16
-// threads (docs/performance.md).
+// CPU's chain of additions computed by one work-group (core/hd/chain_sum.hpp, over tiles
+// from 1080p on), bounds a frame's time: whole process on an H100, psnr_hvs alone, 1080p
+// 493-520 fps against our CPU's 755-826 at 16 threads; at 4K it is the faster, 153-156
+// against 107-109 (docs/performance.md).
 FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND("psnr_hvs", gpu::kBackend,
                                        [](const OptionSet& o) { return std::make_unique<PsnrHvsTwin>(o); });
 

@@ -11,8 +11,13 @@
 //                              block_terms (psnr_hvs_math.hpp: the integer DCT, the
 //                              masking, every float operation explicitly rounded), into
 //                              the plane's terms buffer at the block's raster index
+//   "tile estimate", "tile compose"
+//                              a work-item per tile of a long plane sum (blockIdx.y: the
+//                              plane; core/hd/chain_sum.hpp's tiles, ADR 0213): its rough
+//                              sum, then its terms' functions under the binade predicted
+//                              from those before it
 //   kernel 2 "psnr_hvs_sum"    one work-group per plane: the float sum of its terms in
-//                              that order, added by one work-item, into the slot
+//                              that order (the chain, over its tiles), into the slot
 //
 // No fp64: the masking's double square root is its float equal (mask_strength).
 #pragma once
@@ -28,7 +33,9 @@
 namespace fastvmaf::psnr_hvs::twin {
 
 inline constexpr unsigned kTermsThreads = 64;
-inline constexpr unsigned kLaunchesPerFrame = 2;
+// terms, tile estimate, tile compose, sum (the tiles' launches come every frame, doing
+// nothing where no plane takes tiles: the launches of a frame are one constant).
+inline constexpr unsigned kLaunchesPerFrame = 4;
 
 // The twin's slot of the frame's results block: each plane's float sum.
 struct Results {
@@ -43,6 +50,9 @@ struct PlaneArgs {
   unsigned ref_pitch, dis_pitch;  // bytes
   unsigned blocks_x, blocks_y;    // psnr_hvs::block_count of the plane's width and height
   float* terms;                   // blocks_x * blocks_y * 64: block after block, 64 terms each
+  unsigned tile_count;            // the sum's tiles (0: it takes none)
+  hd::ChainTileEstimate* est;     // their estimates
+  hd::ChainTile* tiles;           // and their functions
 };
 
 struct Args {
@@ -88,13 +98,27 @@ struct AddTerm {
   }
 };
 
-// Phase p (SumChain::drive) of work-item t in plane `plane`'s sum (a group past the third
-// plane sums nothing).
+// Kernels "tile estimate" and "tile compose": work-item j of plane p's tiles (none past
+// the plane's last tile).
+FVMAF_HD inline void tile_estimate_item(const Args& a, unsigned p, unsigned long long j) {
+  if (p < 3 && j < a.plane[p].tile_count)
+    SumChain::estimate_tile(static_cast<const float*>(a.plane[p].terms), plane_terms(a.plane[p]), j, a.plane[p].est);
+}
+FVMAF_HD inline void tile_compose_item(const Args& a, unsigned p, unsigned long long j) {
+  if (p < 3 && j < a.plane[p].tile_count)
+    SumChain::compose_tile(static_cast<const float*>(a.plane[p].terms), plane_terms(a.plane[p]), j, a.plane[p].est,
+                           a.plane[p].tiles);
+}
+
+// Phase p (SumChain::drive) of work-item t in plane `plane`'s sum, over its tiles (a group
+// past the third plane sums nothing).
 FVMAF_HD inline void sum_item(const Args& a, unsigned plane, SumChain::Shared& sh, SumChain::Regs& r, unsigned p,
                               unsigned t) {
   const bool in = plane < 3;
+  const bool tiled = in && a.plane[plane].tile_count > 0;
   SumChain::item(sh, r, p, t, static_cast<const float*>(in ? a.plane[plane].terms : nullptr),
-                 in ? plane_terms(a.plane[plane]) : 0, AddTerm{});
+                 in ? plane_terms(a.plane[plane]) : 0, AddTerm{},
+                 tiled ? static_cast<const hd::ChainTile*>(a.plane[plane].tiles) : nullptr);
 }
 
 // After the last round: work-item 0 stores plane p's sum.

@@ -156,11 +156,8 @@ struct AddTerm {
   }
 };
 
-// Tiles pay for a long sum only: their two launches, a work-item per tile reading its own
-// lines, cost a few tenths of a millisecond whatever the map (H100: float_ms_ssim 0.45 ->
-// 0.93 ms at 576x324 with every map tiled, 2.41 -> 1.84 at 1080p, 9.59 -> 4.06 at 4K). A
-// map's sums take tiles from this many positions (MS-SSIM's scale 0 from 1080p on).
-inline constexpr unsigned long long kTiledPositions = 1ull << 20;
+// A map's sums take tiles from hd::kChainTiledFrom positions (MS-SSIM's scale 0 from 1080p on).
+inline constexpr unsigned long long kTiledPositions = hd::kChainTiledFrom;
 
 // Kernels "tile estimate" and "tile compose": work-item j of sum q's tiles (none past the
 // last tile).

@@ -291,17 +291,19 @@ inline unsigned pixels_of(const Pair& pair) {
 // On a CPU device (SYCL's OpenMP one, which CI runs) a kernel is a host loop, a hundred
 // times a GPU's time: the pairs above this size (the 853x480, 720p, 1080p and 4K ones) are
 // left out there, the 1920x128 strip kept for its width. A GPU runs every pair, and so
-// does a CPU device with FASTVMAF_DEVICE_SET_ALL set.
+// does a CPU device with FASTVMAF_DEVICE_SET_ALL set. A test whose twin is cheap there may
+// raise its cap (`cpu_device_pixels`): the chains' tiles (ADR 0213) start at 1080p.
 inline constexpr unsigned kCpuDevicePixels = 1920 * 128;
 
 // The main() of a test over the device set, after InitGoogleTest: exits kSkip without a
 // usable `backend` device, fails without the device set, else runs `check` once per pair
 // (of the device set, then `more`) that `keep` accepts (every pair without one) as the test `suite`.<pair>. `before` and
-// `after` bracket the run once a device is known to be there (a CUPTI subscriber).
+// `after` bracket the run once a device is known to be there (a CUPTI subscriber); on a
+// CPU device the pairs above `cpu_device_pixels` are left out.
 inline int run_over_device_set(Backend backend, const char* suite, const std::function<void(const Pair&)>& check,
                                const std::function<bool(const Pair&)>& keep = {},
                                const std::function<void()>& before = {}, const std::function<void()>& after = {},
-                               const std::vector<Pair>& more = {}) {
+                               const std::vector<Pair>& more = {}, unsigned cpu_device_pixels = kCpuDevicePixels) {
   const std::string skip = why_skip(backend);
   if (!skip.empty()) {
     std::printf("SKIP: %s\n", skip.c_str());
@@ -317,7 +319,7 @@ inline int run_over_device_set(Backend backend, const char* suite, const std::fu
   if (before) before();
   for (const Pair& pair : pairs) {
     if (keep && !keep(pair)) continue;
-    if (on_cpu && pixels_of(pair) > kCpuDevicePixels) {
+    if (on_cpu && pixels_of(pair) > cpu_device_pixels) {
       std::printf("left out on a CPU device: %s (%u pixels)\n", pair.name.c_str(), pixels_of(pair));
       continue;
     }

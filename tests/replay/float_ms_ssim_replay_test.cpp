@@ -240,7 +240,7 @@ TEST(FloatMsSsimReplay, ExtremeEqualAndNarrowContent) {
   }
 }
 
-// Scale 0 of 1034 x 1034 has 1024 x 1024 window positions (ssim::twin::kTiledPositions):
+// Scale 0 of 1034 x 1034 has 1024 x 1024 window positions (hd::kChainTiledFrom):
 // its four sums take tiles ("tile estimate", "tile compose", then the chains over them).
 TEST(FloatMsSsimReplay, LongSumsTakeTiles) {
   ASSERT_GT(ssim::twin::map_shape(1034, 1034).tiles(), 0u);

@@ -119,6 +119,27 @@ struct ChainTile {
 };
 inline constexpr long long kNoUnit = -(1ll << 40);
 
+// The tiles of n terms, and those a sum of n terms takes: none below kChainTiledFrom.
+FVMAF_HD constexpr unsigned long long chain_tile_count(unsigned long long n) { return (n + kChainTile - 1) / kChainTile; }
+FVMAF_HD constexpr unsigned long long chain_tiles_for(unsigned long long n) {
+  return n >= kChainTiledFrom ? chain_tile_count(n) : 0;
+}
+// A sum's tiles live in the plans' scratch of 64-bit words: its estimates, then its
+// functions, chain_tile_words(tiles) words in all.
+static_assert(sizeof(ChainTileEstimate) % 8 == 0 && sizeof(ChainTile) % 8 == 0, "tiles are whole words");
+inline constexpr unsigned long long kChainEstimateWords = sizeof(ChainTileEstimate) / 8;
+FVMAF_HD constexpr unsigned long long chain_tile_words(unsigned long long tiles) {
+  return tiles * (kChainEstimateWords + sizeof(ChainTile) / 8);
+}
+struct ChainTileStore {
+  ChainTileEstimate* est;
+  ChainTile* tiles;
+};
+// The store of `tiles` tiles at `words` (host side: the plans hand the pointers to the kernels).
+inline ChainTileStore chain_tile_store(std::uint64_t* words, unsigned long long tiles) {
+  return {reinterpret_cast<ChainTileEstimate*>(words), reinterpret_cast<ChainTile*>(words + tiles * kChainEstimateWords)};
+}
+
 template <class Fmt, unsigned Threads>
 struct ChainSum {
   static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "spans go in groups of 32");
@@ -312,7 +333,7 @@ struct ChainSum {
   }
 
   // The tiles of n terms.
-  FVMAF_HD static unsigned long long tiles_of(unsigned long long n) { return (n + kTile - 1) / kTile; }
+  FVMAF_HD static unsigned long long tiles_of(unsigned long long n) { return chain_tile_count(n); }
 
   // Tile j's estimate (one work-item per tile).
   template <class Term>

@@ -18,17 +18,13 @@ namespace fastvmaf::psnr_hvs::twin {
 // The twin reads the three planes of both pictures.
 inline constexpr gpu::PlaneMask kPlanes = gpu::kAllPlanes;
 
-// Words of a sum's tile: its estimate and its functions.
-inline constexpr std::size_t kEstimateWords = sizeof(hd::ChainTileEstimate) / 8, kTileWords = sizeof(hd::ChainTile) / 8;
-static_assert(sizeof(hd::ChainTileEstimate) % 8 == 0 && sizeof(hd::ChainTile) % 8 == 0);
-
 struct TwinPlan {
   unsigned bpc = 8;
   unsigned blocks_x[3] = {}, blocks_y[3] = {};
   std::size_t terms_offset[3] = {};  // floats into the terms buffer
   std::size_t terms_floats = 0;      // at least 1
   unsigned tiles[3] = {};            // each plane sum's tiles (hd::kChainTiledFrom terms and more)
-  std::size_t tiles_offset[3] = {};  // words into the tiles buffer: the estimates, then the functions
+  std::size_t tiles_offset[3] = {};  // words into the tiles buffer (a hd::chain_tile_store each)
   std::size_t tile_words = 0;        // at least 1
 };
 
@@ -46,9 +42,9 @@ inline TwinPlan make_twin_plan(const VideoGeometry& g) {
     t.terms_offset[p] = at;
     const std::size_t terms = std::size_t{t.blocks_x[p]} * t.blocks_y[p] * 64;
     at += terms;
-    t.tiles[p] = terms >= hd::kChainTiledFrom ? static_cast<unsigned>(SumChain::tiles_of(terms)) : 0;
+    t.tiles[p] = static_cast<unsigned>(hd::chain_tiles_for(terms));
     t.tiles_offset[p] = words;
-    words += std::size_t{t.tiles[p]} * (kEstimateWords + kTileWords);
+    words += hd::chain_tile_words(t.tiles[p]);
   }
   t.terms_floats = at ? at : 1;
   t.tile_words = words ? words : 1;
@@ -64,10 +60,9 @@ inline Args plan_args(const TwinPlan& t, const gpu::FrameLayout& layout, const s
   for (int p = 0; p < 3; ++p) {
     const gpu::PlaneSlot& r = layout.slot(gpu::Side::Ref, p);
     const gpu::PlaneSlot& d = layout.slot(gpu::Side::Dis, p);
+    const hd::ChainTileStore store = hd::chain_tile_store(tile_words + t.tiles_offset[p], t.tiles[p]);
     a.plane[p] = {base + r.offset, base + d.offset, static_cast<unsigned>(r.pitch), static_cast<unsigned>(d.pitch),
-                  t.blocks_x[p], t.blocks_y[p], terms + t.terms_offset[p], t.tiles[p],
-                  reinterpret_cast<hd::ChainTileEstimate*>(tile_words + t.tiles_offset[p]),
-                  reinterpret_cast<hd::ChainTile*>(tile_words + t.tiles_offset[p] + std::size_t{t.tiles[p]} * kEstimateWords)};
+                  t.blocks_x[p], t.blocks_y[p], terms + t.terms_offset[p], t.tiles[p], store.est, store.tiles};
     a.tables[p] = plane_tables(p);
   }
   a.slot = slot;

@@ -15,23 +15,19 @@
 
 namespace fastvmaf::ssim::twin {
 
-// Words of a sum's tile: its estimate and its functions.
-inline constexpr std::size_t kEstimateWords = sizeof(hd::ChainTileEstimate) / 8, kTileWords = sizeof(hd::ChainTile) / 8;
-static_assert(sizeof(hd::ChainTileEstimate) % 8 == 0 && sizeof(hd::ChainTile) % 8 == 0);
-
 // The window positions of a map of w x h (<= 0: none), and its scratch: the horizontal
 // sums (5 planes of ow x h floats), the terms (4 planes of ow x oh words) and the four sums'
-// tiles (their estimates, then their functions).
+// tiles (hd::chain_tiles_for: MS-SSIM's scale 0 from 1080p on; a store each).
 struct MapShape {
   int w = 0, h = 0, ow = 0, oh = 0;
   std::size_t positions() const {
     return static_cast<std::size_t>(std::max(ow, 0)) * static_cast<std::size_t>(std::max(oh, 0));
   }
   std::size_t tiles() const {
-    return positions() >= kTiledPositions ? static_cast<std::size_t>(SumChain::tiles_of(positions())) : 0;
+    return static_cast<std::size_t>(hd::chain_tiles_for(positions()));
   }
   std::size_t h5_floats() const { return 5 * static_cast<std::size_t>(std::max(ow, 0)) * static_cast<std::size_t>(h); }
-  std::size_t terms_words() const { return 4 * positions() + 4 * tiles() * (kEstimateWords + kTileWords); }
+  std::size_t terms_words() const { return 4 * positions() + 4 * hd::chain_tile_words(tiles()); }
 };
 inline MapShape map_shape(int w, int h) { return {w, h, w - (kWindow - 1), h - (kWindow - 1)}; }
 
@@ -51,11 +47,11 @@ inline MapArgs map_args(const MapShape& shape, const float* ref, const float* di
   for (int q = 0; q < 5; ++q) a.h5[q] = h5 + q * plane;
   for (int q = 0; q < 4; ++q) a.terms[q] = terms + q * shape.positions();
   a.tile_count = static_cast<unsigned>(shape.tiles());
-  std::uint64_t* est = terms + 4 * shape.positions();
-  std::uint64_t* tiles = est + 4 * shape.tiles() * kEstimateWords;
+  std::uint64_t* stores = terms + 4 * shape.positions();
   for (int q = 0; q < 4; ++q) {
-    a.est[q] = reinterpret_cast<hd::ChainTileEstimate*>(est + q * shape.tiles() * kEstimateWords);
-    a.tiles[q] = reinterpret_cast<hd::ChainTile*>(tiles + q * shape.tiles() * kTileWords);
+    const hd::ChainTileStore store = hd::chain_tile_store(stores + q * hd::chain_tile_words(shape.tiles()), shape.tiles());
+    a.est[q] = store.est;
+    a.tiles[q] = store.tiles;
   }
   a.sums = sums;
   return a;

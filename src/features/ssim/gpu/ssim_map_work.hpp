@@ -156,9 +156,6 @@ struct AddTerm {
   }
 };
 
-// A map's sums take tiles from hd::kChainTiledFrom positions (MS-SSIM's scale 0 from 1080p on).
-inline constexpr unsigned long long kTiledPositions = hd::kChainTiledFrom;
-
 // Kernels "tile estimate" and "tile compose": work-item j of sum q's tiles (none past the
 // last tile).
 FVMAF_HD inline void tile_estimate_item(const MapArgs& a, unsigned q, unsigned long long j) {

@@ -28,6 +28,7 @@
 #include <functional>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -70,6 +71,7 @@ struct Pair {
   std::string name;  // "bridge_sky_zoom_576x324_8bit"
   std::string ref, dis;
   std::optional<VideoGeometry> raw;  // raw .yuv files: their geometry
+  unsigned frames = 0;               // the first frames only (0: all): a CPU device runs it whatever its size
   VideoFile ref_file() const { return {ref, raw}; }
   VideoFile dis_file() const { return {dis, raw}; }
 };
@@ -118,6 +120,19 @@ inline std::vector<Pair> device_set() {
   return pairs;
 }
 
+// The device set's pair `name` limited to its first `frames` frames, named
+// "<name>_first<frames>" (none, said on stdout, when the set carried lacks the pair).
+inline std::vector<Pair> first_frames(const std::string& name, unsigned frames) {
+  for (Pair p : device_set())
+    if (p.name == name) {
+      p.name += "_first" + std::to_string(frames);
+      p.frames = frames;
+      return {p};
+    }
+  std::printf("not in the device set: %s\n", name.c_str());
+  return {};
+}
+
 // The raw pairs of pairs.tsv (name, ref, dis, "W H P B") in FASTVMAF_NETFLIX_SET; none
 // when the folder is absent.
 inline std::vector<Pair> netflix_set() {
@@ -153,7 +168,9 @@ inline Result run_engine(const Pair& pair, BackendChoice backend, const FeatureR
   o.backend = backend;
   Engine engine(o);
   if (notes) *notes = engine.notes();
-  return engine.run({pair.ref}, {pair.dis});
+  RunLimits limits;
+  limits.frame_cnt = pair.frames;
+  return engine.run({pair.ref}, {pair.dis}, limits);
 }
 
 // A value the GPU is allowed, and required, to differ in (series name, frame): where
@@ -292,14 +309,16 @@ inline unsigned pixels_of(const Pair& pair) {
 // times a GPU's time: the pairs above this size (the 853x480, 720p, 1080p and 4K ones) are
 // left out there, the 1920x128 strip kept for its width. A GPU runs every pair, and so
 // does a CPU device with FASTVMAF_DEVICE_SET_ALL set. A test whose twin is cheap there may
-// raise its cap (`cpu_device_pixels`): the chains' tiles (ADR 0213) start at 1080p.
+// raise its cap (`cpu_device_pixels`), or add a large pair's first frames (`first_frames`,
+// run there whatever its size): the chains' tiles (ADR 0213) start at 1080p.
 inline constexpr unsigned kCpuDevicePixels = 1920 * 128;
+
 
 // The main() of a test over the device set, after InitGoogleTest: exits kSkip without a
 // usable `backend` device, fails without the device set, else runs `check` once per pair
 // (of the device set, then `more`) that `keep` accepts (every pair without one) as the test `suite`.<pair>. `before` and
 // `after` bracket the run once a device is known to be there (a CUPTI subscriber); on a
-// CPU device the pairs above `cpu_device_pixels` are left out.
+// CPU device the pairs above `cpu_device_pixels` are left out, unless limited to their first frames.
 inline int run_over_device_set(Backend backend, const char* suite, const std::function<void(const Pair&)>& check,
                                const std::function<bool(const Pair&)>& keep = {},
                                const std::function<void()>& before = {}, const std::function<void()>& after = {},
@@ -319,7 +338,7 @@ inline int run_over_device_set(Backend backend, const char* suite, const std::fu
   if (before) before();
   for (const Pair& pair : pairs) {
     if (keep && !keep(pair)) continue;
-    if (on_cpu && pixels_of(pair) > cpu_device_pixels) {
+    if (on_cpu && pair.frames == 0 && pixels_of(pair) > cpu_device_pixels) {
       std::printf("left out on a CPU device: %s (%u pixels)\n", pair.name.c_str(), pixels_of(pair));
       continue;
     }

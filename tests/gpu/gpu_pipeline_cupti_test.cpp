@@ -192,8 +192,7 @@ void check_v1(const gputest::Pair& pair) {
 // float_psnr, float_moment, float_ansnr), float_ssim, float_ms_ssim, psnr_hvs and ciede.
 // Per frame one upload, one download, one host wait, whatever the ten twins
 // launch; at init the three tables (float_adm's rcpss, float_motion's and float_vif's
-// filters), each once. The twins experimental on CUDA are named in
-// FASTVMAF_EXPERIMENTAL_TWINS.
+// filters), each once.
 Result run_float(const gputest::Pair& pair, BackendChoice backend) {
   return run_features(pair, backend,
                       {{"float_psnr", {}},
@@ -220,7 +219,6 @@ void check_float(const gputest::Pair& pair) {
   const std::uint64_t init_bytes =
       (adm.rcp.size() + motion.tables.size() + vif.tables.size()) * sizeof(std::uint32_t);
 
-  ::setenv("FASTVMAF_EXPERIMENTAL_TWINS", "psnr_hvs", 1);
   gputest::CuptiCounter::start("fastvmaf");
   const Result gpu = run_float(pair, BackendChoice::Cuda);
   const gputest::CuptiSeen s = gputest::CuptiCounter::stop();

@@ -59,13 +59,20 @@ class PsnrHvsTwin final : public gpu::Twin {
 
 }  // namespace
 
-// Experimental (core/registry.hpp): exact, but each plane's float sum, the value of the
-// CPU's chain of additions computed by one work-group (core/hd/chain_sum.hpp, over tiles
-// from 1080p on), bounds a frame's time: whole process on an H100, psnr_hvs alone, 1080p
-// 493-520 fps against our CPU's 755-826 at 16 threads; at 4K it is the faster, 153-156
-// against 107-109 (docs/performance.md).
+// CUDA and HIP: each plane's float sum, the value of the CPU's chain of additions, is
+// computed by one work-group (core/hd/chain_sum.hpp, over tiles from 1080p on). psnr_hvs
+// alone is still faster on our CPU below 4K (H100, whole process, 1080p 493-520 fps against
+// 755-826 at 16 threads), but beside a model on the device the twin wins from 1080p on
+// (v1 + psnr_hvs, H100: 1080p 409-456 fps against the CPU's 366-371, 4K 119-143 against
+// 83) and costs v1 on the device 15 % at 576x324; without it `--backend cuda` refused
+// psnr_hvs (docs/performance.md). SYCL: experimental (core/registry.hpp) until its parity
+// test has passed on a GPU (it passes on the SYCL CPU device).
+#if defined(FASTVMAF_GPU_SYCL)
 FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND("psnr_hvs", gpu::kBackend,
                                        [](const OptionSet& o) { return std::make_unique<PsnrHvsTwin>(o); });
+#else
+FASTVMAF_REGISTER_BACKEND("psnr_hvs", gpu::kBackend, [](const OptionSet& o) { return std::make_unique<PsnrHvsTwin>(o); });
+#endif
 
 }  // namespace FVMAF_GPU_NS
 }  // namespace fastvmaf::psnr_hvs

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "flat_y4m.hpp"
 #include "process.hpp"
 
 namespace fs = std::filesystem;
@@ -130,10 +131,7 @@ TEST_F(CliModels, MissingAndBrokenModelsAreClearErrors) {
 
 TEST_F(CliModels, TooSmallForTheDefaultModelGivesAHint) {
   const std::string tiny = (dir_ / "tiny.y4m").string();
-  {
-    std::ofstream f(tiny, std::ios::binary);
-    f << "YUV4MPEG2 W64 H64 C420jpeg\nFRAME\n" << std::string(64 * 64 * 3 / 2, '\x40');
-  }
+  test::write_flat_y4m(tiny, 64, 64, 1, [](unsigned) { return static_cast<unsigned char>(0x40); });
   auto r = run_process({FASTVMAF_CLI_PATH, "-r", tiny, "-d", tiny, "-q"}, (dir_ / "o.txt").string(),
                        (dir_ / "e.txt").string());
   EXPECT_EQ(r.status, 1);

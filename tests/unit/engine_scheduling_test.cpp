@@ -8,13 +8,13 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <random>
 #include <thread>
 
 #include "core/collector.hpp"
 #include "core/registry.hpp"
 #include "fastvmaf/engine.hpp"
+#include "flat_y4m.hpp"
 #include "io/video_source.hpp"
 
 namespace fs = std::filesystem;
@@ -153,9 +153,7 @@ FASTVMAF_REGISTER_BACKEND("test_prev2", Backend::Cpu,
 std::string clip(unsigned frames) {
   const std::string p =
       (fs::temp_directory_path() / ("fastvmaf_sched_" + std::to_string(::getpid()) + ".y4m")).string();
-  std::ofstream f(p, std::ios::binary);
-  f << "YUV4MPEG2 W8 H8 C420jpeg\n";
-  for (unsigned k = 0; k < frames; ++k) f << "FRAME\n" << std::string(8 * 8 * 3 / 2, static_cast<char>(k));
+  test::write_flat_y4m(p, 8, 8, frames, [](unsigned k) { return static_cast<unsigned char>(k); });
   return p;
 }
 

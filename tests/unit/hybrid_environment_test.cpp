@@ -6,12 +6,12 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "fastvmaf/engine.hpp"
+#include "flat_y4m.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -21,11 +21,7 @@ namespace {
 TEST(HybridEnvironment, BadValuesAreRefused) {
   const std::filesystem::path y4m =
       std::filesystem::temp_directory_path() / ("fastvmaf_hybrid_env_" + std::to_string(::getpid()) + ".y4m");
-  {
-    std::ofstream f(y4m, std::ios::binary);
-    f << "YUV4MPEG2 W64 H64 F25:1 Ip A1:1 C420jpeg\n";
-    for (int k = 0; k < 3; ++k) f << "FRAME\n" << std::string(64 * 64 * 3 / 2, static_cast<char>(40 + k));
-  }
+  test::write_flat_y4m(y4m.string(), 64, 64, 3, [](unsigned k) { return static_cast<unsigned char>(40 + k); });
   EngineOptions o;
   o.features = {{"psnr", {}}};
   o.backend = BackendChoice::Auto;

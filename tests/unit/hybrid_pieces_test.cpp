@@ -4,11 +4,11 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "fastvmaf/engine.hpp"
+#include "flat_y4m.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -16,11 +16,7 @@ namespace {
 TEST(HybridPieces, EveryFrameInOneSegmentWithItsTimes) {
   const std::filesystem::path y4m =
       std::filesystem::temp_directory_path() / ("fastvmaf_hybrid_pieces_" + std::to_string(::getpid()) + ".y4m");
-  {
-    std::ofstream f(y4m, std::ios::binary);
-    f << "YUV4MPEG2 W64 H64 F25:1 Ip A1:1 C420jpeg\n";
-    for (int k = 0; k < 7; ++k) f << "FRAME\n" << std::string(64 * 64 * 3 / 2, static_cast<char>(40 + 3 * k));
-  }
+  test::write_flat_y4m(y4m.string(), 64, 64, 7, [](unsigned k) { return static_cast<unsigned char>(40 + 3 * k); });
   EngineOptions o;
   o.features = {{"psnr", {}}};
   o.backend = BackendChoice::Auto;

@@ -143,6 +143,7 @@ inline ChainTileStore chain_tile_store(std::uint64_t* words, unsigned long long 
 template <class Fmt, unsigned Threads>
 struct ChainSum {
   static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "spans go in groups of 32");
+  static constexpr unsigned kThreads = Threads;
   static constexpr unsigned kGroups = Threads / 32;
   static constexpr unsigned kPhases = 6, kStart = kPhases;
   static constexpr int kP = Fmt::kP;

@@ -37,19 +37,12 @@ void enqueue_ciede(const gpu::StreamRef& stream, const twin::TwinPlan& t, const 
     });
   });
   // One work-group: the value of the sum's chain when the exact sum does not hold.
-  const twin::LaunchShape sum = twin::sum_launch();
-  gpu::submit(stream, "ciede sum", [&](sycl::handler& h) {
-    sycl::local_accessor<twin::SumChain::Shared, 1> shared(sycl::range<1>(1), h);
-    sycl::local_accessor<twin::SumChain::Regs, 1> regs(sycl::range<1>(twin::kSumThreads), h);
-    h.parallel_for(gpu::groups(sum.blocks, sum.threads), [=](sycl::nd_item<1> it) {
-      const unsigned t = static_cast<unsigned>(it.get_local_id(0));
-      twin::SumChain::Shared& sh = shared[0];
-      twin::SumChain::Regs& r = regs[t];  // a private struct across barriers: see ssim_map_sycl.cpp
-      twin::SumChain::drive(
-          sh, [&](unsigned p) { twin::sum_item(a, sh, r, p, t); }, [&] { sycl::group_barrier(it.get_group()); });
-      twin::sum_store_item(a, sh, t);
-    });
-  });
+  gpu::submit_chain_sums<twin::SumChain>(
+      stream, "ciede sum", twin::sum_launch().blocks,
+      [=](unsigned, twin::SumChain::Shared& sh, twin::SumChain::Regs& r, unsigned p, unsigned t) {
+        twin::sum_item(a, sh, r, p, t);
+      },
+      [=](unsigned, twin::SumChain::Shared& sh, unsigned t) { twin::sum_store_item(a, sh, t); });
 }
 
 }  // namespace FVMAF_GPU_NS

@@ -32,19 +32,12 @@ void enqueue_psnr_hvs(const gpu::StreamRef& stream, const twin::TwinPlan& t, con
     });
   });
   // One work-group per plane: the value of its sum's chain.
-  const twin::LaunchShape sum = twin::sum_launch();
-  gpu::submit(stream, "psnr_hvs sum", [&](sycl::handler& h) {
-    sycl::local_accessor<twin::SumChain::Shared, 1> shared(sycl::range<1>(1), h);
-    sycl::local_accessor<twin::SumChain::Regs, 1> regs(sycl::range<1>(twin::kSumThreads), h);
-    h.parallel_for(gpu::groups(sum.blocks_x, sum.threads), [=](sycl::nd_item<1> it) {
-      const unsigned p = static_cast<unsigned>(it.get_group(0)), t = static_cast<unsigned>(it.get_local_id(0));
-      twin::SumChain::Shared& sh = shared[0];
-      twin::SumChain::Regs& r = regs[t];  // a private struct across barriers: see ssim_map_sycl.cpp
-      twin::SumChain::drive(
-          sh, [&](unsigned ph) { twin::sum_item(a, p, sh, r, ph, t); }, [&] { sycl::group_barrier(it.get_group()); });
-      twin::sum_store_item(a, p, sh, t);
-    });
-  });
+  gpu::submit_chain_sums<twin::SumChain>(
+      stream, "psnr_hvs sum", twin::sum_launch().blocks_x,
+      [=](unsigned g, twin::SumChain::Shared& sh, twin::SumChain::Regs& r, unsigned p, unsigned t) {
+        twin::sum_item(a, g, sh, r, p, t);
+      },
+      [=](unsigned g, twin::SumChain::Shared& sh, unsigned t) { twin::sum_store_item(a, g, sh, t); });
 }
 
 }  // namespace FVMAF_GPU_NS

@@ -41,24 +41,14 @@ void enqueue_map_sums(const gpu::StreamRef& stream, const MapSet& set) {
   submit_2d(stream, "ssim_map tile compose", tiles, [=](unsigned j, unsigned g) {
     twin::tile_compose_item(set.map[g / twin::kSumsPerMap], g % twin::kSumsPerMap, j);
   });
-  gpu::submit(stream, "ssim_map sum", [&](sycl::handler& h) {
-    sycl::local_accessor<twin::SumChain::Shared, 1> shared(sycl::range<1>(1), h);
-    sycl::local_accessor<twin::SumChain::Regs, 1> regs(sycl::range<1>(twin::kSumThreads), h);
-    const twin::LaunchShape sums = twin::sum_launch(set.count);
-    h.parallel_for(gpu::groups(sums.blocks_x, sums.threads), [=](sycl::nd_item<1> it) {
-      const unsigned g = static_cast<unsigned>(it.get_group(0)), q = g % twin::kSumsPerMap;
-      const twin::MapArgs& a = set.map[g / twin::kSumsPerMap];
-      const unsigned t = static_cast<unsigned>(it.get_local_id(0));
-      twin::SumChain::Shared& sh = shared[0];
-      // Each work-item's registers in local memory: kept as a private struct across the
-      // barriers, AdaptiveCpp's OpenMP device took over 100 s for one 640x360 float_ssim pair
-      // (4 s so).
-      twin::SumChain::Regs& r = regs[t];
-      twin::SumChain::drive(
-          sh, [&](unsigned p) { twin::sum_item(a, q, sh, r, p, t); }, [&] { sycl::group_barrier(it.get_group()); });
-      twin::sum_store_item(a, q, sh, t);
-    });
-  });
+  gpu::submit_chain_sums<twin::SumChain>(
+      stream, "ssim_map sum", twin::sum_launch(set.count).blocks_x,
+      [=](unsigned g, twin::SumChain::Shared& sh, twin::SumChain::Regs& r, unsigned p, unsigned t) {
+        twin::sum_item(set.map[g / twin::kSumsPerMap], g % twin::kSumsPerMap, sh, r, p, t);
+      },
+      [=](unsigned g, twin::SumChain::Shared& sh, unsigned t) {
+        twin::sum_store_item(set.map[g / twin::kSumsPerMap], g % twin::kSumsPerMap, sh, t);
+      });
 }
 
 }  // namespace FVMAF_GPU_NS

@@ -49,5 +49,44 @@ inline sycl::nd_range<2> groups(std::size_t blocks_x, std::size_t blocks_y, std:
   return sycl::nd_range<2>(sycl::range<2>(blocks_y, blocks_x * threads), sycl::range<2>(1, threads));
 }
 
+// A chain sum's work-groups (core/hd/chain_sum.hpp; Chain is an hd::ChainSum): `count`
+// work-groups of Chain::kThreads work-items, each group running Chain::drive over its
+// Shared (local memory) with `step(g, sh, r, phase, t)` as the phases of work-item t of
+// group g, then `store(g, sh, t)`. Where a work-item's Regs live depends on the device:
+// on a CPU device in local memory, since AdaptiveCpp's OpenMP device keeps a private
+// struct across the barriers about 25 times slower (over 100 s for one 640x360 float_ssim
+// pair, 4 s so); on a GPU in the work-item's registers, since both in local memory do not
+// fit: 1024 work-items' Regs (48 KB) beside the Shared (33 KB) exceed the 48 KB a CUDA
+// kernel gets without opting in, and every such launch failed on an H100
+// (CUDA_ERROR_INVALID_VALUE, 2026-12-06).
+template <class Chain, class Step, class Store>
+void submit_chain_sums(const StreamRef& stream, const char* kernel_name, unsigned count, Step step, Store store) {
+  const bool local_regs = stream.native()->queue.get_device().is_cpu();
+  submit(stream, kernel_name, [&](sycl::handler& h) {
+    sycl::local_accessor<typename Chain::Shared, 1> shared(sycl::range<1>(1), h);
+    sycl::local_accessor<typename Chain::Regs, 1> regs(sycl::range<1>(local_regs ? Chain::kThreads : 1), h);
+    const sycl::nd_range<1> range = groups(count, Chain::kThreads);
+    if (local_regs) {
+      h.parallel_for(range, [=](sycl::nd_item<1> it) {
+        const unsigned g = static_cast<unsigned>(it.get_group(0)), t = static_cast<unsigned>(it.get_local_id(0));
+        typename Chain::Shared& sh = shared[0];
+        typename Chain::Regs& r = regs[t];
+        Chain::drive(
+            sh, [&](unsigned p) { step(g, sh, r, p, t); }, [&] { sycl::group_barrier(it.get_group()); });
+        store(g, sh, t);
+      });
+    } else {
+      h.parallel_for(range, [=](sycl::nd_item<1> it) {
+        const unsigned g = static_cast<unsigned>(it.get_group(0)), t = static_cast<unsigned>(it.get_local_id(0));
+        typename Chain::Shared& sh = shared[0];
+        typename Chain::Regs r{};
+        Chain::drive(
+            sh, [&](unsigned p) { step(g, sh, r, p, t); }, [&] { sycl::group_barrier(it.get_group()); });
+        store(g, sh, t);
+      });
+    }
+  });
+}
+
 }  // namespace FVMAF_GPU_NS
 }  // namespace fastvmaf::gpu

@@ -61,6 +61,7 @@ inline sycl::nd_range<2> groups(std::size_t blocks_x, std::size_t blocks_y, std:
 // (CUDA_ERROR_INVALID_VALUE, 2026-12-06).
 template <class Chain, class Step, class Store>
 void submit_chain_sums(const StreamRef& stream, const char* kernel_name, unsigned count, Step step, Store store) {
+  static_assert(sizeof(typename Chain::Shared) <= 48 * 1024, "a GPU work-group's local memory: 48 KB");
   const bool local_regs = stream.native()->queue.get_device().is_cpu();
   submit(stream, kernel_name, [&](sycl::handler& h) {
     sycl::local_accessor<typename Chain::Shared, 1> shared(sycl::range<1>(1), h);

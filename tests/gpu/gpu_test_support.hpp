@@ -313,7 +313,6 @@ inline unsigned pixels_of(const Pair& pair) {
 // run there whatever its size): the chains' tiles (ADR 0213) start at 1080p.
 inline constexpr unsigned kCpuDevicePixels = 1920 * 128;
 
-
 // The main() of a test over the device set, after InitGoogleTest: exits kSkip without a
 // usable `backend` device, fails without the device set, else runs `check` once per pair
 // (of the device set, then `more`) that `keep` accepts (every pair without one) as the test `suite`.<pair>. `before` and

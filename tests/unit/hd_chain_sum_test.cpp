@@ -33,7 +33,7 @@ enum class Tiles { None, Made, WrongUnit, StartUnit };
 // The tiles' launches ("estimate", then "compose": one work-item per tile).
 template <class Fmt, class Chain, class Term, class Add>
 std::vector<hd::ChainTile> make_tiles(const std::vector<Term>& terms, Tiles how, Add add) {
-  const unsigned long long n = terms.size(), count = Chain::tiles_of(n);
+  const unsigned long long n = terms.size(), count = hd::chain_tile_count(n);
   std::vector<hd::ChainTileEstimate> est(count);
   std::vector<hd::ChainTile> tiles(count);
   for (unsigned long long j = 0; j < count; ++j) Chain::estimate_tile(terms.data(), n, j, est.data());

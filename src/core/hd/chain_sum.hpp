@@ -333,9 +333,6 @@ struct ChainSum {
     return {f0, f1, lo0, hi0, lo1, hi1};
   }
 
-  // The tiles of n terms.
-  FVMAF_HD static unsigned long long tiles_of(unsigned long long n) { return chain_tile_count(n); }
-
   // Tile j's estimate (one work-item per tile).
   template <class Term>
   FVMAF_HD static void estimate_tile(const Term* terms, unsigned long long n, unsigned long long j,

@@ -30,6 +30,15 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point a) { return std::chrono::duration<double>(Clock::now() - a).count(); }
 
+// When the first frame of the piece a device pipeline scores was final: its Run's progress
+// hook marks it, on the worker's own thread (make_room and the drain replay the frames).
+struct FirstFinal {
+  std::optional<Clock::time_point> at;
+  void mark() {
+    if (!at) at = Clock::now();
+  }
+};
+
 // --backend auto starts a device only when the CPU, at the rate of its first segment, would
 // need longer than this for the rest: a CUDA process's start-up on the H200 (~350 ms before
 // its first frame) and a margin. A device started is waited for at the end (its runtime's
@@ -114,8 +123,11 @@ class Workers {
   SegmentScores score_one(Run& run, unsigned w, const SegmentRange& s);
   // Worker `w` scores segments until none is left for it; false when it failed (and gave
   // its segment back, or cancelled the run).
-  // `after_each(frames, seconds)` after each segment scored.
-  bool score_segments(Run& run, unsigned w, const std::function<void(unsigned, double)>& after_each = {});
+  // `after_each(frames, seconds)` after each segment scored. `first_final`: a device
+  // pipeline's, set by its Run's progress hook when a frame is final (the dispatcher rates
+  // its first piece from the frames after the first).
+  bool score_segments(Run& run, unsigned w, const std::function<void(unsigned, double)>& after_each = {},
+                      FirstFinal* first_final = nullptr);
   void start_devices();
   void stop_decider() {
     {
@@ -197,9 +209,11 @@ SegmentScores Workers::score_one(Run& run, unsigned w, const SegmentRange& s) {
   return run.finish_segment();
 }
 
-bool Workers::score_segments(Run& run, unsigned w, const std::function<void(unsigned, double)>& after_each) {
+bool Workers::score_segments(Run& run, unsigned w, const std::function<void(unsigned, double)>& after_each,
+                             FirstFinal* first_final) {
   while (auto s = dispatcher_.next(w)) {
     const auto t = Clock::now();
+    if (first_final) first_final->at.reset();
     SegmentScores scores;
     try {
       scores = score_one(run, w, *s);
@@ -209,7 +223,9 @@ bool Workers::score_segments(Run& run, unsigned w, const std::function<void(unsi
     }
     const double took = since(t);
     const unsigned scored = scores.end - scores.first;
-    dispatcher_.done(w, SegmentRange{scores.first, scores.end}, took);
+    const double first_s =
+        first_final && first_final->at ? std::chrono::duration<double>(*first_final->at - t).count() : -1.0;
+    dispatcher_.done(w, SegmentRange{scores.first, scores.end}, took, first_s);
     {
       std::lock_guard lock(mu_);
       pieces_.push_back({dispatcher_.name_of(w), scores.first, scores.end, std::chrono::duration<double>(t - t0_).count(),
@@ -353,7 +369,8 @@ void Workers::device_worker(const EngineImpl::DevicePlan& plan, const gpu::Runti
         w.limit_cpu();
       }
     } give_back{*this, reserved};
-    Run run(engine_, ref_.geometry(), Run::Hooks{},
+    FirstFinal first_final;
+    Run run(engine_, ref_.geometry(), Run::Hooks{[&first_final](unsigned) { first_final.mark(); }, {}},
             Run::Setup{&plan.slots, kDeviceThreads, [use, device] {
                          if (use) use(device);
                        }});
@@ -367,7 +384,7 @@ void Workers::device_worker(const EngineImpl::DevicePlan& plan, const gpu::Runti
       cpu_reserve_ += reserved;
       end_start_reserve();
     }
-    if (!score_segments(run, w)) return;
+    if (!score_segments(run, w, {}, &first_final)) return;
     std::optional<DeviceStats> stats = run.device_stats();
     std::lock_guard lock(mu_);
     const unsigned n = dispatcher_.frames_of(w);

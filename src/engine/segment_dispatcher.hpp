@@ -13,7 +13,10 @@
 //     another worker has not measured (a device still starting, which may be far faster
 //     than that mean), a piece is what the worker scores in 0.1 s, at least its `min`;
 //   - a worker's rate weighs its recent pieces most (each piece half the weight of the
-//     next), so it follows a worker that slows down or speeds up during the run;
+//     next), so it follows a worker that slows down or speeds up during the run; a device's
+//     first piece counts from its first final frame on (done's `first_final_s`): that frame
+//     carries the device's one-time start (kernel modules loading, first allocations), which
+//     made a device's first rate look like the CPU's just when the CPU's last piece was sized;
 //   - a worker that would finish its piece after the others had finished everything left
 //     without it gets a smaller one, or none: it stops and the faster ones end the run;
 //   - once every frame is handed out, a measured worker that asks for more takes the end of
@@ -53,8 +56,10 @@ class SegmentDispatcher {
   // taken from it (its piece now ends before it; it scores no further frame of it).
   bool claim(unsigned w, unsigned frame);
   // Worker `w` scored `s` in `seconds` (its measured rate): the frames it claimed of its
-  // piece.
-  void done(unsigned w, const SegmentRange& s, double seconds);
+  // piece. `first_final_s` >= 0: when the piece's first frame was final, seconds after the
+  // piece began, from a worker that scores its frames one after another (a device
+  // pipeline); its first piece is then rated by the frames after that one.
+  void done(unsigned w, const SegmentRange& s, double seconds, double first_final_s = -1);
   // Worker `w` could not score `s` (the piece it was given): another worker takes what is
   // left of it before anything new; `w` takes no more pieces.
   void give_back(unsigned w, const SegmentRange& s);

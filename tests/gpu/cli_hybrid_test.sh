@@ -87,17 +87,17 @@ for seg in "" 3; do
 done
 
 # An extractor without a twin: cpu+X leaves the run to the CPU (every frame its). Every
-# extractor has a CUDA and HIP twin now; on SYCL psnr_hvs's is experimental, so without
+# extractor has a CUDA and HIP twin now; on SYCL float_ms_ssim's is experimental, so without
 # FASTVMAF_EXPERIMENTAL_TWINS naming it the run has none (the logic is the backend's
 # alike: SYCL's run covers it).
 if [ "$backend" = sycl ]; then
-  args=(-r "$work/a_ref.y4m" -d "$work/a_dis.y4m" -n --feature psnr --feature psnr_hvs --frame_cnt 12 --json --precision max -q --profile)
-  "$cli" "${args[@]}" --backend cpu -o "$work/hvs.cpu.json" > /dev/null 2>&1 || fail "psnr_hvs on the cpu failed"
-  env -u FASTVMAF_EXPERIMENTAL_TWINS "$cli" "${args[@]}" --backend "cpu+$backend" "${dev[@]}" -o "$work/hvs.json" > /dev/null 2> "$work/err" || { cat "$work/err"; fail "psnr_hvs with cpu+$backend failed"; }
-  same "$work/hvs.cpu.json" "$work/hvs.json" "psnr_hvs with cpu+$backend"
-  grep -q "frames by cpu  *12 " "$work/err" || fail "psnr_hvs with cpu+$backend: not the CPU's alone: $(workers "$work/err")"
-  grep -q "psnr_hvs has no $backend implementation" "$work/err" || fail "psnr_hvs with cpu+$backend: no note: $(cat "$work/err")"
-  echo "  psnr_hvs (its twin withheld) with cpu+$backend: the CPU's alone, equal"
+  args=(-r "$work/a_ref.y4m" -d "$work/a_dis.y4m" -n --feature psnr --feature float_ms_ssim --frame_cnt 12 --json --precision max -q --profile)
+  "$cli" "${args[@]}" --backend cpu -o "$work/ms.cpu.json" > /dev/null 2>&1 || fail "float_ms_ssim on the cpu failed"
+  env -u FASTVMAF_EXPERIMENTAL_TWINS "$cli" "${args[@]}" --backend "cpu+$backend" "${dev[@]}" -o "$work/ms.json" > /dev/null 2> "$work/err" || { cat "$work/err"; fail "float_ms_ssim with cpu+$backend failed"; }
+  same "$work/ms.cpu.json" "$work/ms.json" "float_ms_ssim with cpu+$backend"
+  grep -q "frames by cpu  *12 " "$work/err" || fail "float_ms_ssim with cpu+$backend: not the CPU's alone: $(workers "$work/err")"
+  grep -q "float_ms_ssim has no $backend implementation" "$work/err" || fail "float_ms_ssim with cpu+$backend: no note: $(cat "$work/err")"
+  echo "  float_ms_ssim (its twin withheld) with cpu+$backend: the CPU's alone, equal"
 else
   echo "  (every extractor has a $backend twin: the run without one is checked on sycl)"
 fi

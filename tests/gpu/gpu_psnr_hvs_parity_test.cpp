@@ -5,8 +5,6 @@
 // wait.
 //
 //   gpu_psnr_hvs_parity_test [--backend=cuda|hip|sycl] [gtest flags]     exit 77: no device
-//
-// On SYCL the twin is experimental: FASTVMAF_EXPERIMENTAL_TWINS must name psnr_hvs (ctest sets it).
 #include <gtest/gtest.h>
 
 #include "features/psnr_hvs/gpu/psnr_hvs_plan.hpp"

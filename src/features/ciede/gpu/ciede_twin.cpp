@@ -54,8 +54,10 @@ class CiedeTwin final : public gpu::Twin {
 
 // CUDA and HIP (one source): gpu_ciede_parity_test passes on the H200 and the twin takes
 // 0.34 ms a 1080p frame, far below the CPU extractor (docs/conformance.md,
-// docs/performance.md). SYCL: experimental (core/registry.hpp) until its parity test has
-// run on a GPU (it passes on the SYCL CPU device; its sums are SoftF64).
+// docs/performance.md). SYCL: experimental (core/registry.hpp): on an NVIDIA GPU its
+// per-pixel kernel never finishes its JIT compile (AdaptiveCpp 24.06 inlines every call into
+// the kernel: the glibc routines' SoftF64 arithmetic; docs/conformance.md); it passes on the
+// SYCL CPU device.
 #if defined(FASTVMAF_GPU_SYCL)
 FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND("ciede", gpu::kBackend,
                                        [](const OptionSet& o) { return std::make_unique<CiedeTwin>(o); });

@@ -63,8 +63,10 @@ class FloatMsSsimTwin final : public gpu::Twin {
 // CUDA and HIP: since the maps' sums are computed by work-groups (core/hd/chain_sum.hpp),
 // 2.9 ms a 1080p frame on an H100 (13.4 before), and issue 29's v1 + psnr + float_ssim +
 // float_ms_ssim + ciede row runs 1.5-2.3x faster whole on the device than on the CPU at 16
-// threads (docs/performance.md). SYCL: experimental (core/registry.hpp) until its parity
-// test has run on a GPU (it passes on the SYCL CPU device; its other kernels are SoftF64).
+// threads (docs/performance.md). SYCL: experimental (core/registry.hpp): equal to the CPU on
+// an H100 through AdaptiveCpp's CUDA backend, but 8.7 ms a 1080p frame against CUDA's 1.8
+// (its five scales' sums and SoftF64 kernels), so a v1 + float_ms_ssim run on sycl is slower
+// than on the CPU.
 #if defined(FASTVMAF_GPU_SYCL)
 FASTVMAF_REGISTER_EXPERIMENTAL_BACKEND("float_ms_ssim", gpu::kBackend,
                                        [](const OptionSet& o) { return std::make_unique<FloatMsSsimTwin>(o); });

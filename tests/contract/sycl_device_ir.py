@@ -27,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 
+import sycl_hcf
+
 bad = []
 images = 0
 functions = 0
@@ -35,13 +37,7 @@ with tempfile.TemporaryDirectory() as tmp:
         dumps, llvm_dis = sys.argv[2:4]
     else:
         cli, module, llvm_dis = sys.argv[1:4]
-        dumps = tmp
-        env = dict(os.environ, ACPP_HCF_DUMP_DIRECTORY=tmp, FASTVMAF_SYCL_MODULE=module, ACPP_DEBUG_LEVEL="0")
-        run = subprocess.run([cli, "--list-features"], env=env, capture_output=True, text=True)
-        if run.returncode != 0:
-            sys.exit(f"FAIL: {cli} --list-features: {run.stderr.strip()}")
-        if "sycl" not in run.stdout:
-            sys.exit("FAIL: the SYCL module registered no twin")
+        dumps = sycl_hcf.dump(cli, module, tmp)
     for name in sorted(n for n in os.listdir(dumps) if n.endswith(".hcf")):
         data = open(os.path.join(dumps, name), "rb").read()
         marker = data.find(b"__acpp_hcf_binary_appendix")
@@ -73,7 +69,7 @@ with tempfile.TemporaryDirectory() as tmp:
                 if what and current:
                     first.setdefault((current, what), []).append(line.strip())
             for (fn, what), lines in first.items():
-                demangled = subprocess.run(["c++filt", fn], capture_output=True, text=True).stdout.strip() or fn
+                demangled = sycl_hcf.demangle(fn)
                 bad.append(f"FAIL {what} in {demangled[:300]}:\n    " + "\n    ".join(lines[:3]))
 if images == 0:
     sys.exit("FAIL: no device IR found (is the module built for AdaptiveCpp's generic target?)")

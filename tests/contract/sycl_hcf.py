@@ -1,0 +1,38 @@
+"""The SYCL module's device code as AdaptiveCpp registers it (shared by the contract checks).
+
+AdaptiveCpp's generic target keeps one container (HCF) per source of the module, holding
+that source's kernels as LLVM IR; the runtime writes them out when ACPP_HCF_DUMP_DIRECTORY
+is set. dump() loads the module through `fastvmaf --list-features` and returns the folder.
+"""
+import os
+import re
+import subprocess
+import sys
+
+
+def dump(cli, module, folder):
+    """The module's containers, written into `folder` (exits naming what went wrong)."""
+    env = dict(os.environ, ACPP_HCF_DUMP_DIRECTORY=folder, FASTVMAF_SYCL_MODULE=module, ACPP_DEBUG_LEVEL="0")
+    run = subprocess.run([cli, "--list-features"], env=env, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"FAIL: {cli} --list-features: {run.stderr.strip()}")
+    if "sycl" not in run.stdout:
+        sys.exit("FAIL: the SYCL module registered no twin")
+    return folder
+
+
+def containers(folder):
+    """The .hcf files of `folder`, sorted."""
+    return [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".hcf")]
+
+
+def kernels(path):
+    """The kernels a container holds (their mangled names), from its text part."""
+    data = open(path, "rb").read()
+    marker = data.find(b"__acpp_hcf_binary_appendix")
+    text = data[:marker if marker >= 0 else len(data)].decode("utf-8", "replace")
+    return re.findall(r"^\{\.(_Z\S*__acpp_sscp_kernel\S*)$", text, re.M)
+
+
+def demangle(name):
+    return subprocess.run(["c++filt", name], capture_output=True, text=True).stdout.strip() or name

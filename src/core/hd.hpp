@@ -22,3 +22,16 @@
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 #define FVMAF_DEVICE_PASS 1
 #endif
+
+// FVMAF_HD_OUTLINED, before a statement that calls a heavy FVMAF_HD routine, keeps that
+// call out of line in SYCL units. AdaptiveCpp 24.06 makes every device function
+// always-inline on its PTX path, so a kernel that calls SoftF64 routines many times grows
+// past what its JIT finishes (CIEDE's per-pixel kernel: over 500 s on an H100,
+// docs/conformance.md); a call-site noinline keeps each routine one function there. CUDA
+// and HIP (real doubles) inline as they choose. clang 16 crashes on this attribute over a
+// dependent call: use it in non-template code.
+#if defined(FVMAF_SOFT_F64) && defined(__clang__)
+#define FVMAF_HD_OUTLINED [[clang::noinline]]
+#else
+#define FVMAF_HD_OUTLINED
+#endif

@@ -50,47 +50,38 @@ namespace fastvmaf::ciede::twin {
 inline constexpr unsigned kDiffThreads = 128;
 inline constexpr unsigned kLaunchesPerFrame = 4;
 
-// AdaptiveCpp 24.06 makes every device function always-inline on its PTX path: with each
-// call of these routines' SoftF64 arithmetic copied into the per-pixel kernel its JIT did
-// not finish in 500 s on an H100 (docs/conformance.md). A call-site noinline keeps each
-// routine one function there; CUDA and HIP (real doubles) inline them as before.
-#if defined(FVMAF_SOFT_F64) && defined(__clang__)
-#define FVMAF_CIEDE_OUTLINED [[clang::noinline]]
-#else
-#define FVMAF_CIEDE_OUTLINED
-#endif
-
 // The libm of the device and of the replay: glibc's x86-64 routines, transcribed.
 struct GlibcLibm {
-  // Not templates: clang 16 crashes on a statement attribute over a dependent call.
+  // Each call out of line in SYCL units (FVMAF_HD_OUTLINED, core/hd.hpp); not templates,
+  // since clang 16 crashes on that attribute over a dependent call.
   FVMAF_HD static hd::f64 pow(hd::f64 x, hd::f64 y) {
     hd::f64 r;
-    FVMAF_CIEDE_OUTLINED r = hd::glibc_pow(x, y);
+    FVMAF_HD_OUTLINED r = hd::glibc_pow(x, y);
     return r;
   }
   FVMAF_HD static hd::f64 exp(hd::f64 x) {
     hd::f64 r;
-    FVMAF_CIEDE_OUTLINED r = hd::glibc_exp(x);
+    FVMAF_HD_OUTLINED r = hd::glibc_exp(x);
     return r;
   }
   FVMAF_HD static hd::f64 sin(hd::f64 x) {
     hd::f64 r;
-    FVMAF_CIEDE_OUTLINED r = hd::glibc_sin(x);
+    FVMAF_HD_OUTLINED r = hd::glibc_sin(x);
     return r;
   }
   FVMAF_HD static hd::f64 cos(hd::f64 x) {
     hd::f64 r;
-    FVMAF_CIEDE_OUTLINED r = hd::glibc_cos(x);
+    FVMAF_HD_OUTLINED r = hd::glibc_cos(x);
     return r;
   }
   FVMAF_HD static hd::f64 atan2(hd::f64 y, hd::f64 x) {
     hd::f64 r;
-    FVMAF_CIEDE_OUTLINED r = hd::glibc_atan2(y, x);
+    FVMAF_HD_OUTLINED r = hd::glibc_atan2(y, x);
     return r;
   }
   FVMAF_HD static float powf(float x, float y) {
     float r;
-    FVMAF_CIEDE_OUTLINED r = hd::glibc_powf_f64(x, y);
+    FVMAF_HD_OUTLINED r = hd::glibc_powf_f64(x, y);
     return r;
   }
 };

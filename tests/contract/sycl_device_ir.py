@@ -38,17 +38,11 @@ with tempfile.TemporaryDirectory() as tmp:
     else:
         cli, module, llvm_dis = sys.argv[1:4]
         dumps = sycl_hcf.dump(cli, module, tmp)
-    for name in sorted(n for n in os.listdir(dumps) if n.endswith(".hcf")):
-        data = open(os.path.join(dumps, name), "rb").read()
-        marker = data.find(b"__acpp_hcf_binary_appendix")
-        if marker < 0:
-            continue
-        appendix = marker + len(b"__acpp_hcf_binary_appendix")
-        text = data[:marker].decode("utf-8", "replace")
-        for m in re.finditer(r"format=llvm-ir\s*\{\.__binary\s*start=(\d+)\s*size=(\d+)", text):
-            start, size = int(m.group(1)), int(m.group(2))
+    for path in sycl_hcf.containers(dumps):
+        name = os.path.basename(path)
+        for start, code in sycl_hcf.ir_modules(path):
             bc = os.path.join(tmp, f"{name}.{start}.bc")
-            open(bc, "wb").write(data[appendix + start:appendix + start + size])
+            open(bc, "wb").write(code)
             ir = subprocess.run([llvm_dis, bc, "-o", "-"], capture_output=True, text=True)
             if ir.returncode != 0:
                 sys.exit(f"FAIL: {llvm_dis} {name}: {ir.stderr.strip()}")

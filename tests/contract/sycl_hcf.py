@@ -34,5 +34,18 @@ def kernels(path):
     return re.findall(r"^\{\.(_Z\S*__acpp_sscp_kernel\S*)$", text, re.M)
 
 
+def ir_modules(path):
+    """The LLVM bitcode modules a container holds, as (offset, bytes) pairs."""
+    data = open(path, "rb").read()
+    marker = data.find(b"__acpp_hcf_binary_appendix")
+    if marker < 0:
+        return []
+    appendix = marker + len(b"__acpp_hcf_binary_appendix")
+    text = data[:marker].decode("utf-8", "replace")
+    found = re.finditer(r"format=llvm-ir\s*\{\.__binary\s*start=(\d+)\s*size=(\d+)", text)
+    return [(int(m.group(1)), data[appendix + int(m.group(1)):appendix + int(m.group(1)) + int(m.group(2))])
+            for m in found]
+
+
 def demangle(name):
     return subprocess.run(["c++filt", name], capture_output=True, text=True).stdout.strip() or name

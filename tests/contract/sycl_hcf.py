@@ -26,25 +26,26 @@ def containers(folder):
     return [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".hcf")]
 
 
-def kernels(path):
-    """The kernels a container holds (their mangled names), from its text part."""
+def _parts(path):
+    """A container's text part and its appendix (the binaries; empty when it has none)."""
     data = open(path, "rb").read()
     marker = data.find(b"__acpp_hcf_binary_appendix")
-    text = data[:marker if marker >= 0 else len(data)].decode("utf-8", "replace")
-    return re.findall(r"^\{\.(_Z\S*__acpp_sscp_kernel\S*)$", text, re.M)
+    if marker < 0:
+        return data.decode("utf-8", "replace"), b""
+    return data[:marker].decode("utf-8", "replace"), data[marker + len(b"__acpp_hcf_binary_appendix"):]
+
+
+def kernels(path):
+    """The kernels a container holds (their mangled names), from its text part."""
+    return re.findall(r"^\{\.(_Z\S*__acpp_sscp_kernel\S*)$", _parts(path)[0], re.M)
 
 
 def ir_modules(path):
     """The LLVM bitcode modules a container holds, as (offset, bytes) pairs."""
-    data = open(path, "rb").read()
-    marker = data.find(b"__acpp_hcf_binary_appendix")
-    if marker < 0:
-        return []
-    appendix = marker + len(b"__acpp_hcf_binary_appendix")
-    text = data[:marker].decode("utf-8", "replace")
+    text, appendix = _parts(path)
     found = re.finditer(r"format=llvm-ir\s*\{\.__binary\s*start=(\d+)\s*size=(\d+)", text)
-    return [(int(m.group(1)), data[appendix + int(m.group(1)):appendix + int(m.group(1)) + int(m.group(2))])
-            for m in found]
+    spans = [(int(m.group(1)), int(m.group(2))) for m in found]
+    return [(start, appendix[start:start + size]) for start, size in spans if appendix]
 
 
 def demangle(name):

@@ -77,7 +77,7 @@ void check_pair(const gputest::Pair& pair) {
     o.backend = gputest::choice_of(g_backend);
     o.segment_frames = 3;
     Engine engine(o);
-    const Result gpu = engine.run({pair.ref}, {pair.dis});
+    const Result gpu = engine.run({pair.ref}, {pair.dis}, gputest::limits_of(pair));
     EXPECT_EQ(gpu.backend, to_string(g_backend));
     gputest::expect_identical(cpu, gpu);
   }

@@ -47,7 +47,7 @@ void check_pair(const gputest::Pair& pair) {
     SCOPED_TRACE(v.label);
     // The 4K pair's scale 0 is an 8-million-position map: slow on the SYCL CPU device
     // (hd::SoftF64); one option set covers it, as it covers the 1080p pair's first frame.
-    if ((geometry.width > 1920 || pair.frames) && std::string(v.label) != "lcs") continue;
+    if ((geometry.width > 1920 || pair.sample) && std::string(v.label) != "lcs") continue;
     const Result gpu = gputest::run_beside_cpu(pair, g_backend, v.feature);
 
     ASSERT_TRUE(gpu.device.has_value());

@@ -45,7 +45,7 @@ void check_pair(const gputest::Pair& pair) {
     // (hd::SoftF64), and the smaller pairs cover it. The 1080p pair's first frame runs
     // scale=1 alone: its map is the one whose sums take tiles.
     if (geometry.width > 1920 && std::string(v.label) == "scale1") continue;
-    if (pair.frames && std::string(v.label) != "scale1") continue;
+    if (pair.sample && std::string(v.label) != "scale1") continue;
     const Result gpu = gputest::run_beside_cpu(pair, g_backend, v.feature);
 
     ASSERT_TRUE(gpu.device.has_value());

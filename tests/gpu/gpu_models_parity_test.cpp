@@ -52,7 +52,7 @@ Outcome run_models(const gputest::Pair& pair, const std::vector<std::string>& ve
     o.threads = 4;
     o.backend = backend;
     Engine engine(o);
-    out.result = engine.run({pair.ref_file()}, {pair.dis_file()});
+    out.result = engine.run({pair.ref_file()}, {pair.dis_file()}, gputest::limits_of(pair));
   } catch (const std::exception& e) {
     out.error = e.what();
   }

@@ -36,7 +36,7 @@ Result push_pair(const Engine& engine, const gputest::Pair& pair) {
   Session session(engine, g);
   Picture r = Picture::allocate(g.format, g.bpc, g.width, g.height);
   Picture d = Picture::allocate(g.format, g.bpc, g.width, g.height);
-  while (ref->read(r) && dis->read(d)) {
+  for (unsigned n = 0; (pair.frames == 0 || n < pair.frames) && ref->read(r) && dis->read(d); ++n) {
     FrameView rv, dv;
     for (int p = 0; p < 3; ++p) {
       rv.planes[p] = {r.plane(p).data, r.plane(p).stride};
@@ -55,7 +55,7 @@ void check_pair(const gputest::Pair& pair) {
   // Twins that cannot take the pair's size are left out (the parity tests cover them).
   Result cpu, gpu;
   try {
-    cpu = cpu_engine.run({pair.ref}, {pair.dis});
+    cpu = cpu_engine.run({pair.ref}, {pair.dis}, gputest::limits_of(pair));
   } catch (const std::invalid_argument& e) {
     GTEST_SKIP() << e.what();
   }

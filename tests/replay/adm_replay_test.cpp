@@ -31,6 +31,7 @@
 #include "features/adm/gpu/adm_work.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "replay_options.hpp"
 #include "picture_samples.hpp"
 
 namespace fastvmaf {
@@ -224,7 +225,7 @@ std::pair<Picture, Picture> make_pair(const VideoGeometry& g, Content content, u
   return {std::move(ref), std::move(dis)};
 }
 
-using Opts = std::vector<std::pair<std::string, std::string>>;
+using replay::Opts;
 
 struct Fixture {
   unsigned w, h, bpc;
@@ -233,11 +234,7 @@ struct Fixture {
   PixelFormat format = PixelFormat::YUV420;  // ADM reads luma only: chroma must not matter
 };
 
-OptionSet options_of(const Opts& kv) {
-  OptionDict dict;
-  for (const auto& [k, v] : kv) dict.set(k, v);
-  return OptionSet("adm", &adm::option_specs(), dict);
-}
+OptionSet options_of(const Opts& kv) { return replay::option_set("adm", adm::option_specs(), kv); }
 
 std::string describe(const Fixture& fx) {
   std::string s = std::to_string(fx.w) + "x" + std::to_string(fx.h) + " " + to_string(fx.format) + " " +

@@ -28,11 +28,7 @@ namespace tw = ciede::twin;
 using replay::Fill;
 using replay::Order;
 
-struct Replayed {
-  tw::Results results{};
-  unsigned launches = 0;
-  bool canaries_intact = false;
-};
+using Replayed = replay::Replayed<tw::Results>;
 
 Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
   const VideoGeometry g{ref.width(), ref.height(), ref.format(), ref.bpc()};

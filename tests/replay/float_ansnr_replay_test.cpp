@@ -27,11 +27,7 @@ namespace tw = float_ansnr::twin;
 using replay::Fill;
 using replay::Order;
 
-struct Replayed {
-  tw::Results results{};
-  unsigned launches = 0;
-  bool canaries_intact = false;
-};
+using Replayed = replay::Replayed<tw::Results>;
 
 template <typename Sample>
 Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
@@ -45,20 +41,9 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
   Replayed out;
 
   const tw::LaunchShape terms = tw::terms_launch(a), rows = tw::rows_launch(a), total = tw::total_launch();
-  replay::launch<std::uint8_t>({terms.blocks_x, terms.blocks_y}, {terms.threads}, 0, order,
-                               [&](replay::Block<std::uint8_t>& b) {
-                                 b.each([&](const replay::Item& it) {
-                                   tw::terms_item<Sample>(a, it.block_idx.x * tw::kThreads + it.thread(), it.block_idx.y);
-                                 });
-                               },
-                               &out.launches);
-  replay::launch<std::uint8_t>({rows.blocks_x}, {rows.threads}, 0, order,
-                               [&](replay::Block<std::uint8_t>& b) {
-                                 b.each([&](const replay::Item& it) {
-                                   tw::row_item(a, it.block_idx.x * tw::kThreads + it.thread());
-                                 });
-                               },
-                               &out.launches);
+  replay::launch_rows(terms, tw::kThreads, order, &out.launches,
+                      [&](unsigned x, unsigned y) { tw::terms_item<Sample>(a, x, y); });
+  replay::launch_rows(rows, tw::kThreads, order, &out.launches, [&](unsigned x, unsigned) { tw::row_item(a, x); });
   replay::launch<std::uint8_t>({total.blocks_x}, {total.threads}, 0, order,
                                [&](replay::Block<std::uint8_t>& b) { b.each([&](const replay::Item&) { tw::total_item(a); }); },
                                &out.launches);

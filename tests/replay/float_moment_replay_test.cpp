@@ -28,11 +28,7 @@ namespace tw = float_moment::twin;
 using replay::Fill;
 using replay::Order;
 
-struct Replayed {
-  tw::Results results{};
-  unsigned launches = 0;
-  bool canaries_intact = false;
-};
+using Replayed = replay::Replayed<tw::Results>;
 
 template <typename Sample>
 Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {

@@ -26,6 +26,7 @@
 #include "float_family.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "replay_options.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -54,13 +55,10 @@ struct Outcome {
 };
 
 // Options as key = value pairs.
-using Opts = std::vector<std::pair<std::string, std::string>>;
+using replay::label;
+using replay::Opts;
 
-OptionSet options_of(const Opts& opts) {
-  OptionDict d;
-  for (const auto& [k, v] : opts) d.set(k, v);
-  return OptionSet("float_motion", &fm::option_specs(), d);
-}
+OptionSet options_of(const Opts& opts) { return replay::option_set("float_motion", fm::option_specs(), opts); }
 
 bool has_option(const Opts& opts, const std::string& key) {
   for (const auto& [k, v] : opts)
@@ -114,49 +112,29 @@ Outcome run_cpu(const Opts& opts, const std::vector<Picture>& refs, unsigned fir
 
 template <typename Sample>
 void replay_frame(const tw::Args& a, unsigned frame, Order order, unsigned& launches) {
-  using replay::Block;
-  using replay::Item;
   const tw::LaunchShape filter = tw::filter_launch(a);
-  replay::launch<std::uint8_t>({filter.blocks_x, filter.blocks_y}, {filter.threads}, 0, order,
-                               [&](Block<std::uint8_t>& b) {
-                                 b.each([&](const Item& it) {
-                                   const tw::Where w = tw::plane_row(it.block_idx.y, a.plane[0].h);
-                                   tw::vertical_item<Sample>(a, w.c, it.block_idx.x * tw::kThreads + it.thread(), w.y);
-                                 });
-                               },
-                               &launches);
-  replay::launch<std::uint8_t>({filter.blocks_x, filter.blocks_y}, {filter.threads}, 0, order,
-                               [&](Block<std::uint8_t>& b) {
-                                 b.each([&](const Item& it) {
-                                   const tw::Where w = tw::plane_row(it.block_idx.y, a.plane[0].h);
-                                   tw::horizontal_item(a, w.c, it.block_idx.x * tw::kThreads + it.thread(), w.y);
-                                 });
-                               },
-                               &launches);
-  if (a.scale1) {
-    const tw::LaunchShape scale = tw::scale_launch(a);
-    replay::launch<std::uint8_t>({scale.blocks_x, scale.blocks_y}, {scale.threads}, 0, order,
-                                 [&](Block<std::uint8_t>& b) {
-                                   b.each([&](const Item& it) {
-                                     const tw::Where w = tw::plane_row(it.block_idx.y, a.plane[0].sh);
-                                     tw::scale_item(a, w.c, it.block_idx.x * tw::kThreads + it.thread(), w.y);
-                                   });
-                                 },
-                                 &launches);
-  }
+  replay::launch_rows(filter, tw::kThreads, order, &launches, [&](unsigned x, unsigned by) {
+    const tw::Where w = tw::plane_row(by, a.plane[0].h);
+    tw::vertical_item<Sample>(a, w.c, x, w.y);
+  });
+  replay::launch_rows(filter, tw::kThreads, order, &launches, [&](unsigned x, unsigned by) {
+    const tw::Where w = tw::plane_row(by, a.plane[0].h);
+    tw::horizontal_item(a, w.c, x, w.y);
+  });
+  if (a.scale1)
+    replay::launch_rows(tw::scale_launch(a), tw::kThreads, order, &launches, [&](unsigned x, unsigned by) {
+      const tw::Where w = tw::plane_row(by, a.plane[0].sh);
+      tw::scale_item(a, w.c, x, w.y);
+    });
   if (frame == 0) return;
   const tw::LaunchShape rows = tw::rows_launch(a), total = tw::total_launch(a);
-  replay::launch<std::uint8_t>({rows.blocks_x, rows.blocks_y}, {rows.threads}, 0, order,
-                               [&](Block<std::uint8_t>& b) {
-                                 b.each([&](const Item& it) {
-                                   const tw::Where w = tw::plane_row(it.block_idx.y, 2);
-                                   tw::row_item(a, w.c, w.y, it.block_idx.x * tw::kThreads + it.thread());
-                                 });
-                               },
-                               &launches);
+  replay::launch_rows(rows, tw::kThreads, order, &launches, [&](unsigned x, unsigned by) {
+    const tw::Where w = tw::plane_row(by, 2);
+    tw::row_item(a, w.c, w.y, x);
+  });
   replay::launch<std::uint8_t>({total.blocks_x, total.blocks_y}, {total.threads}, 0, order,
-                               [&](Block<std::uint8_t>& b) {
-                                 b.each([&](const Item& it) {
+                               [&](replay::Block<std::uint8_t>& b) {
+                                 b.each([&](const replay::Item& it) {
                                    const tw::Where w = tw::plane_row(it.thread(), 2);
                                    tw::total_item(a, w.c, w.y);
                                  });
@@ -236,12 +214,6 @@ void check_sequence(const Opts& opts, const std::vector<Picture>& refs, unsigned
   EXPECT_EQ(fwd.values, cpu.values);
   EXPECT_EQ(fwd.flushed, cpu.flushed);
   EXPECT_EQ(fwd.carry, cpu.carry);
-}
-
-std::string label(const Opts& d) {
-  std::string s;
-  for (const auto& [k, v] : d) s += k + "=" + v + " ";
-  return s.empty() ? "defaults" : s;
 }
 
 const std::vector<Opts>& option_sets() {

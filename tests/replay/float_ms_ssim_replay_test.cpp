@@ -32,6 +32,7 @@
 #include "float_family.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "replay_options.hpp"
 #include "ssim_map_sums_replay.hpp"
 
 namespace fastvmaf {
@@ -42,19 +43,10 @@ namespace tw = ssim::twin;
 using replay::Fill;
 using replay::Order;
 
-using Opts = std::vector<std::pair<std::string, std::string>>;
+using replay::label;
+using replay::Opts;
 
-OptionSet options_of(const Opts& opts) {
-  OptionDict d;
-  for (const auto& [k, v] : opts) d.set(k, v);
-  return OptionSet("float_ms_ssim", &ssim::ms_ssim_option_specs(), d);
-}
-
-std::string label(const Opts& opts) {
-  std::string s;
-  for (const auto& [k, v] : opts) s += k + "=" + v + " ";
-  return s.empty() ? "defaults" : s;
-}
+OptionSet options_of(const Opts& opts) { return replay::option_set("float_ms_ssim", ssim::ms_ssim_option_specs(), opts); }
 
 struct Replayed {
   mt::Results results{};
@@ -65,8 +57,6 @@ struct Replayed {
 
 template <typename Sample, class F>
 Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
-  using replay::Block;
-  using replay::Item;
   const VideoGeometry g{ref.width(), ref.height(), ref.format(), ref.bpc()};
   const mt::TwinPlan plan = mt::make_twin_plan(mt::Options{}, g);
   const gpu::FrameLayout layout(g, mt::kPlanes, sizeof(mt::Results));
@@ -78,13 +68,7 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
   const mt::Args a = mt::plan_args(plan, layout, frame.data(), state.data(), terms.data(), slot.data());
   Replayed out;
   const auto grid = [&](const tw::LaunchShape& s, auto&& item) {
-    replay::launch<std::uint8_t>({s.blocks_x, s.blocks_y}, {s.threads}, 0, order,
-                                 [&](Block<std::uint8_t>& b) {
-                                   b.each([&](const Item& it) {
-                                     item(it.block_idx.x * tw::kThreads + it.thread(), it.block_idx.y);
-                                   });
-                                 },
-                                 &out.launches);
+    replay::launch_rows(s, tw::kThreads, order, &out.launches, item);
   };
   grid(mt::scale_launch(a, 0), [&](unsigned x, unsigned by) {
     const tw::Where w = tw::image_row(by, static_cast<unsigned>(a.h[0]));

@@ -31,6 +31,7 @@
 #include "ssim_map_sums_replay.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "replay_options.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -39,30 +40,15 @@ namespace tw = ssim::twin;
 using replay::Fill;
 using replay::Order;
 
-using Opts = std::vector<std::pair<std::string, std::string>>;
+using replay::label;
+using replay::Opts;
 
-OptionSet options_of(const Opts& opts) {
-  OptionDict d;
-  for (const auto& [k, v] : opts) d.set(k, v);
-  return OptionSet("float_ssim", &ssim::ssim_option_specs(), d);
-}
+OptionSet options_of(const Opts& opts) { return replay::option_set("float_ssim", ssim::ssim_option_specs(), opts); }
 
-std::string label(const Opts& opts) {
-  std::string s;
-  for (const auto& [k, v] : opts) s += k + "=" + v + " ";
-  return s.empty() ? "defaults" : s;
-}
-
-struct Replayed {
-  tw::Results results{};
-  unsigned launches = 0;
-  bool canaries_intact = false;
-};
+using Replayed = replay::Replayed<tw::Results>;
 
 template <typename Sample, class F>
 Replayed replay_frame(const Opts& opts, const Picture& ref, const Picture& dis, Order order) {
-  using replay::Block;
-  using replay::Item;
   const VideoGeometry g{ref.width(), ref.height(), ref.format(), ref.bpc()};
   const tw::TwinPlan plan = tw::make_twin_plan(tw::Options::from(options_of(opts)), g);
   const gpu::FrameLayout layout(g, tw::kPlanes, sizeof(tw::Results));
@@ -74,13 +60,7 @@ Replayed replay_frame(const Opts& opts, const Picture& ref, const Picture& dis, 
   const tw::Args a = tw::plan_args(plan, layout, frame.data(), state.data(), terms.data(), slot.data());
   Replayed out;
   const auto grid = [&](const tw::LaunchShape& s, auto&& item) {
-    replay::launch<std::uint8_t>({s.blocks_x, s.blocks_y}, {s.threads}, 0, order,
-                                 [&](Block<std::uint8_t>& b) {
-                                   b.each([&](const Item& it) {
-                                     item(it.block_idx.x * tw::kThreads + it.thread(), it.block_idx.y);
-                                   });
-                                 },
-                                 &out.launches);
+    replay::launch_rows(s, tw::kThreads, order, &out.launches, item);
   };
   grid(tw::load_launch(a), [&](unsigned x, unsigned by) {
     const tw::Where w = tw::image_row(by, static_cast<unsigned>(a.map.h));

@@ -28,6 +28,7 @@
 #include "float_family.hpp"
 #include "gpu/frame_layout.hpp"
 #include "replay.hpp"
+#include "replay_options.hpp"
 
 namespace fastvmaf {
 namespace {
@@ -37,25 +38,12 @@ namespace tw = float_vif::twin;
 using replay::Fill;
 using replay::Order;
 
-using Opts = std::vector<std::pair<std::string, std::string>>;
+using replay::label;
+using replay::Opts;
 
-OptionSet options_of(const Opts& opts) {
-  OptionDict d;
-  for (const auto& [k, v] : opts) d.set(k, v);
-  return OptionSet("float_vif", &fv::option_specs(), d);
-}
+OptionSet options_of(const Opts& opts) { return replay::option_set("float_vif", fv::option_specs(), opts); }
 
-std::string label(const Opts& opts) {
-  std::string s;
-  for (const auto& [k, v] : opts) s += k + "=" + v + " ";
-  return s.empty() ? "defaults" : s;
-}
-
-struct Replayed {
-  tw::Results results{};
-  unsigned launches = 0;
-  bool canaries_intact = false;
-};
+using Replayed = replay::Replayed<tw::Results>;
 
 template <typename Sample>
 Replayed replay_frame(const Opts& opts, const Picture& ref, const Picture& dis, Order order) {
@@ -74,13 +62,7 @@ Replayed replay_frame(const Opts& opts, const Picture& ref, const Picture& dis, 
   const tw::Args a = tw::plan_args(plan, c, layout, frame.data(), state.data(), tables.data(), slot.data());
   Replayed out;
   const auto grid = [&](const tw::LaunchShape& s, auto&& item) {
-    replay::launch<std::uint8_t>({s.blocks_x, s.blocks_y}, {s.threads}, 0, order,
-                                 [&](Block<std::uint8_t>& b) {
-                                   b.each([&](const Item& it) {
-                                     item(it.block_idx.x * tw::kThreads + it.thread(), it.block_idx.y);
-                                   });
-                                 },
-                                 &out.launches);
+    replay::launch_rows(s, tw::kThreads, order, &out.launches, item);
   };
   grid(tw::load_launch(a), [&](unsigned x, unsigned by) {
     const tw::Where w = tw::image_row(by, a.h[0]);

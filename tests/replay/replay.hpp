@@ -122,4 +122,24 @@ void launch(Dim3 grid, Dim3 block, std::size_t shared_count, Order order, Body&&
   if (launches) ++*launches;
 }
 
+// What a replayed frame gives: the twin's results block, the launches it took, and whether
+// every buffer's canaries survived.
+template <typename Results>
+struct Replayed {
+  Results results{};
+  unsigned launches = 0;
+  bool canaries_intact = false;
+};
+
+// Replays a launch of `shape` (blocks_x x blocks_y blocks of `shape.threads` work-items,
+// no shared memory) as the float twins' row kernels index it: item(x, by) with x = the
+// block's x * `width` + the work-item's index and by = the block's y. Counts the launch.
+template <typename Shape, typename F>
+void launch_rows(const Shape& shape, unsigned width, Order order, unsigned* launches, F&& item) {
+  launch<std::uint8_t>(
+      {shape.blocks_x, shape.blocks_y}, {shape.threads}, 0, order,
+      [&](Block<std::uint8_t>& b) { b.each([&](const Item& it) { item(it.block_idx.x * width + it.thread(), it.block_idx.y); }); },
+      launches);
+}
+
 }  // namespace fastvmaf::replay

@@ -26,6 +26,7 @@ namespace {
 namespace tw = float_ansnr::twin;
 using replay::Fill;
 using replay::Order;
+using replay::fbits;
 
 using Replayed = replay::Replayed<tw::Results>;
 
@@ -55,8 +56,6 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
 Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
   return ref.bpc() == 8 ? replay_frame<std::uint8_t>(ref, dis, order) : replay_frame<std::uint16_t>(ref, dis, order);
 }
-
-std::uint32_t fbits(float v) { return std::bit_cast<std::uint32_t>(v); }
 
 void check_pair(const Picture& ref, const Picture& dis) {
   const unsigned bpc = ref.bpc(), w = ref.width(), h = ref.height();

@@ -10,6 +10,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -78,6 +79,19 @@ inline Picture stepped_picture(unsigned w, unsigned h, unsigned bright_rows, uns
   }
   return p;
 }
+
+// Every value a sink is given, in order, as (name, bits): what the CPU extractor's collect
+// and the twin's finish write for a frame, compared whole.
+struct Recorded final : FeatureSink {
+  std::vector<std::pair<std::string, std::uint64_t>> values;
+  void append(const std::string& name, unsigned, double v) override {
+    values.emplace_back(name, std::bit_cast<std::uint64_t>(v));
+  }
+  void aggregate(const std::string&, double) override {}
+};
+
+// A float's bits, so that a mismatch prints as two different words and -0 differs from 0.
+inline std::uint32_t fbits(float v) { return std::bit_cast<std::uint32_t>(v); }
 
 // Name -> bits of every value the CPU extractor E (constructed with its default options
 // from `specs`) collects for the one frame (ref, dis).

@@ -42,6 +42,7 @@ namespace mt = ssim::ms_twin;
 namespace tw = ssim::twin;
 using replay::Fill;
 using replay::Order;
+using replay::Recorded;
 
 using replay::label;
 using replay::Opts;
@@ -106,14 +107,6 @@ std::vector<std::uint32_t> bits_of(const std::vector<float>& v) {
   for (std::size_t i = 0; i < v.size(); ++i) b[i] = std::bit_cast<std::uint32_t>(v[i]);
   return b;
 }
-
-struct Recorded final : FeatureSink {
-  std::vector<std::pair<std::string, std::uint64_t>> values;
-  void append(const std::string& name, unsigned, double v) override {
-    values.emplace_back(name, std::bit_cast<std::uint64_t>(v));
-  }
-  void aggregate(const std::string&, double) override {}
-};
 
 void expect_same_results(const mt::Results& a, const mt::Results& b, const char* what) {
   for (int s = 0; s < ssim::kScales; ++s) {

@@ -39,6 +39,7 @@ namespace {
 namespace tw = ssim::twin;
 using replay::Fill;
 using replay::Order;
+using replay::Recorded;
 
 using replay::label;
 using replay::Opts;
@@ -101,14 +102,6 @@ ssim::SsimSums cpu_sums(const Opts& opts, const Picture& ref, const Picture& dis
   ssim::SsimMap map(ssim::make_dsp(cpu::active()));
   return map.sums(a.data(), b.data(), w, h);
 }
-
-struct Recorded final : FeatureSink {
-  std::vector<std::pair<std::string, std::uint64_t>> values;
-  void append(const std::string& name, unsigned, double v) override {
-    values.emplace_back(name, std::bit_cast<std::uint64_t>(v));
-  }
-  void aggregate(const std::string&, double) override {}
-};
 
 void expect_same_results(const tw::Results& a, const tw::Results& b, const char* what) {
   EXPECT_EQ(a.ssim, b.ssim) << what;

@@ -37,6 +37,8 @@ namespace fv = float_vif;
 namespace tw = float_vif::twin;
 using replay::Fill;
 using replay::Order;
+using replay::Recorded;
+using replay::fbits;
 
 using replay::label;
 using replay::Opts;
@@ -98,16 +100,6 @@ Replayed replay_frame(const Opts& opts, const Picture& ref, const Picture& dis, 
   return ref.bpc() == 8 ? replay_frame<std::uint8_t>(opts, ref, dis, order)
                         : replay_frame<std::uint16_t>(opts, ref, dis, order);
 }
-
-std::uint32_t fbits(float v) { return std::bit_cast<std::uint32_t>(v); }
-
-struct Recorded final : FeatureSink {
-  std::vector<std::pair<std::string, std::uint64_t>> values;
-  void append(const std::string& name, unsigned, double v) override {
-    values.emplace_back(name, std::bit_cast<std::uint64_t>(v));
-  }
-  void aggregate(const std::string&, double) override {}
-};
 
 void check_pair(const Opts& opts, const Picture& ref, const Picture& dis) {
   SCOPED_TRACE(label(opts));

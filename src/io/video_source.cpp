@@ -45,6 +45,30 @@ void check_geometry(const std::string& path, const VideoGeometry& g) {
     fail(path, fmt::format("unsupported bit depth {} (supported: 8, 10, 12, 16)", g.bpc));
 }
 
+// Fills the first `nplanes` planes of `pic` from `read(dst, len)`, which gives up to `len`
+// bytes and returns how many: one read for a plane whose rows have no padding (widths that
+// are multiples of 32, which the C library copies straight into the picture), else one per
+// row. A short read is a truncated frame of `expected` bytes.
+template <typename Read>
+void fill_planes(Picture& pic, int nplanes, const std::string& path, unsigned frame, std::size_t expected, Read&& read) {
+  const std::size_t bytes = pic.bytes_per_sample();
+  std::size_t got = 0;
+  for (int p = 0; p < nplanes; ++p) {
+    Plane& pl = pic.plane(p);
+    const std::size_t row = pl.width * bytes;
+    const bool packed = static_cast<std::size_t>(pl.stride) == row;
+    const unsigned reads = packed ? 1 : pl.height;
+    const std::size_t chunk = packed ? row * pl.height : row;
+    for (unsigned y = 0; y < reads; ++y) {
+      const std::size_t n = read(pl.row<std::uint8_t>(y), chunk);
+      got += n;
+      if (n != chunk)
+        fail(path, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", frame, got, expected,
+                               expected - got));
+    }
+  }
+}
+
 }  // namespace
 
 std::size_t VideoSource::read_bytes(void* dst, std::size_t bytes) { return std::fread(dst, 1, bytes, file_.get()); }
@@ -93,26 +117,8 @@ void VideoSource::skip_planes(bool mono) {
 
 void VideoSource::read_planes(Picture& pic, bool mono) {
   const unsigned frame = frames_;
-  const std::size_t bytes = pic.bytes_per_sample();
-  const std::size_t expected = frame_bytes(mono);
-  std::size_t got = 0;
-  const int nplanes = mono ? 1 : 3;
-  for (int p = 0; p < nplanes; ++p) {
-    Plane& pl = pic.plane(p);
-    const std::size_t row = pl.width * bytes;
-    // Rows without padding (widths that are multiples of 32): one read for the whole
-    // plane, which the C library copies straight into the picture.
-    const bool packed = static_cast<std::size_t>(pl.stride) == row;
-    const unsigned reads = packed ? 1 : pl.height;
-    const std::size_t chunk = packed ? row * pl.height : row;
-    for (unsigned y = 0; y < reads; ++y) {
-      const std::size_t n = read_bytes(pl.row<std::uint8_t>(y), chunk);
-      got += n;
-      if (n != chunk)
-        fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", frame, got, expected,
-                                expected - got));
-    }
-  }
+  fill_planes(pic, mono ? 1 : 3, path_, frame, frame_bytes(mono),
+              [&](void* dst, std::size_t len) { return read_bytes(dst, len); });
   finish_planes(pic, mono, frame);
   ++frames_;
 }
@@ -177,8 +183,6 @@ void VideoSource::index_frames(std::string_view frame_header) {
 void VideoSource::read_at(unsigned n, Picture& pic) const {
   const int fd = ::fileno(file_.get());
   std::uint64_t off = index_.first + static_cast<std::uint64_t>(n) * index_.stride;
-  const std::size_t expected = frame_bytes(mono_);
-  std::size_t got = 0;
   // pread until `len` bytes arrived; a short file (it shrank since it was opened) is a
   // truncated frame, as for read().
   auto pread_all = [&](void* dst, std::size_t len) {
@@ -202,22 +206,7 @@ void VideoSource::read_at(unsigned n, Picture& pic) const {
                               "the frames of an indexed file must all be the same size)",
                               n));
   }
-  const std::size_t bytes = pic.bytes_per_sample();
-  const int nplanes = mono_ ? 1 : 3;
-  for (int p = 0; p < nplanes; ++p) {
-    Plane& pl = pic.plane(p);
-    const std::size_t row = pl.width * bytes;
-    const bool packed = static_cast<std::size_t>(pl.stride) == row;
-    const unsigned reads = packed ? 1 : pl.height;
-    const std::size_t chunk = packed ? row * pl.height : row;
-    for (unsigned y = 0; y < reads; ++y) {
-      const std::size_t r = pread_all(pl.row<std::uint8_t>(y), chunk);
-      got += r;
-      if (r != chunk)
-        fail(path_, fmt::format("frame {} is truncated: {} of {} bytes ({} bytes short)", n, got, expected,
-                                expected - got));
-    }
-  }
+  fill_planes(pic, mono_ ? 1 : 3, path_, n, frame_bytes(mono_), pread_all);
   finish_planes(pic, mono_, n);
 }
 

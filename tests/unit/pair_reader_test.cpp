@@ -9,12 +9,12 @@
 #include <cstdint>
 #include <stdexcept>
 #include <memory>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "core/error.hpp"
@@ -27,9 +27,22 @@ namespace fs = std::filesystem;
 namespace fastvmaf::io {
 namespace {
 
-std::string temp_path(const std::string& name) {
-  return (fs::temp_directory_path() / ("fastvmaf_pr_" + std::to_string(::getpid()) + "_" + name)).string();
-}
+std::string temp_prefix() { return "fastvmaf_pr_" + std::to_string(::getpid()) + "_"; }
+
+std::string temp_path(const std::string& name) { return (fs::temp_directory_path() / (temp_prefix() + name)).string(); }
+
+// This process's files (temp_path) go when its tests end, passed or failed: ctest runs
+// each test in a process of its own, and each left its y4m files in the temporary folder.
+class RemoveTempFiles final : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(fs::temp_directory_path(), ec))
+      if (e.path().filename().string().rfind(temp_prefix(), 0) == 0) fs::remove(e.path(), ec);
+  }
+};
+[[maybe_unused]] ::testing::Environment* const kRemoveTempFiles =
+    ::testing::AddGlobalTestEnvironment(new RemoveTempFiles);
 
 // A 4:2:0 y4m of `frames` frames, W x H, `bpc` bits; every sample a function of its
 // frame, plane and position, so a frame out of place or a torn frame shows. `header(k)`
@@ -246,7 +259,6 @@ TEST(PairReader, DeviceFramesTravelWithTheirKeepAndBesideAHostPicture) {
     EXPECT_EQ(live->load(), 0);
   }
   EXPECT_EQ(live->load(), 0) << "frames read ahead are released with the reader";
-  std::remove(ref.c_str());
 }
 
 TEST(PairReader, BothSidesOnTheDeviceShareOneKeep) {

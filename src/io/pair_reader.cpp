@@ -17,7 +17,10 @@ PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, un
   for (auto [side, source, skip] : {std::tuple{&ref_, &ref, skip_ref}, std::tuple{&dis_, &dis, skip_dis}}) {
     side->source = source;
     side->skip = skip;
-    side->indexed = (readers > 1 || random_access) && source->indexed();
+    // Without storage (a CPU run), a file that can be mapped is: its frames are pictures
+    // over the file's pages, found by index by one thread, where reading copies them.
+    side->mapped = !storage_ && !source->on_device() && source->mappable();
+    side->indexed = side->mapped || ((readers > 1 || random_access) && source->indexed());
     if (side->indexed) {
       const unsigned count = source->indexed_frames();
       side->end = count > skip ? count - skip : 0;
@@ -25,7 +28,7 @@ PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, un
     }
   }
   for (Side* side : {&ref_, &dis_}) {
-    const unsigned n = side->indexed ? std::max(1u, std::min(readers, ahead_)) : 1u;
+    const unsigned n = side->indexed && !side->mapped ? std::max(1u, std::min(readers, ahead_)) : 1u;
     side->running = n;
     for (unsigned i = 0; i < n; ++i) side->threads.emplace_back([this, side] { run(*side); });
   }
@@ -102,7 +105,9 @@ void PairReader::run(Side& side) {
     }
     Frame frame;
     try {
-      if (side.indexed) {
+      if (side.mapped) {
+        frame.pic = side.source->map_at(side.skip + n);
+      } else if (side.indexed) {
         std::shared_ptr<Picture> pic;
         read_one(side, n, pic);
         frame.pic = std::move(pic);

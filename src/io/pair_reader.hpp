@@ -2,8 +2,10 @@
 // of the consumer, so reading overlaps computing and the two files are read at once.
 // A file read in order has one thread; an indexed file (VideoSource::indexed(): frames
 // at fixed offsets) may have several, each reading whole frames with pread, so reading
-// keeps up with a GPU at 4K. Frames are handed out in order whatever order they were
-// read in. Pictures are recycled. A source decoded by the GPU (VideoSource::on_device)
+// keeps up with a GPU at 4K. Without PairStorage (a CPU run), a file that can be mapped
+// (VideoSource::mappable) is not read at all: its frames are pictures over its pages
+// (map_at), one thread per file faulting them in ahead. Frames are handed out in order
+// whatever order they were read in. Pictures are recycled. A source decoded by the GPU (VideoSource::on_device)
 // gives pictures in device memory: the pairs then carry them (FramePair::device), beside
 // the other side's host picture when only one source is on the device.
 #pragma once
@@ -67,7 +69,8 @@ class PairReader {
   struct Side {
     VideoSource* source = nullptr;
     unsigned skip = 0;
-    bool indexed = false;      // read with read_at by several threads
+    bool indexed = false;      // read by index: with read_at by several threads, or mapped
+    bool mapped = false;       // indexed, each frame a picture over the mapped file (map_at)
     unsigned end = kNone;      // indexed: the pairs this file holds (after the skip)
     unsigned next = 0;         // the next pair index a thread takes
     std::map<unsigned, Frame> ready;

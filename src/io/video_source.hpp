@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -46,6 +47,19 @@ class VideoSource {
   // Reads frame n (of the file, skipped frames included) into `pic`, with read()'s checks
   // and messages. Requires indexed() and n < indexed_frames().
   void read_at(unsigned n, Picture& pic) const;
+  // Whether map_at() can give this source's frames: an indexed regular file, not
+  // monochrome, of frames of 1 MiB or more whose planes' rows need no padding (every
+  // plane's width a multiple of 32 samples, as 1280x720, 1920x1080 and 3840x2160 4:2:0
+  // are), mapped read-only into memory on the first call (false where mmap refuses it).
+  bool mappable() const;
+  // Frame n (of the file, skipped frames included) as a read-only picture over the
+  // mapped file: no copy. read_at()'s checks and messages (its frame header, samples
+  // above the bit depth, a file that shrank since it was opened); its pages are faulted in
+  // here (MADV_POPULATE_READ), and dropped from this process's memory when the last copy
+  // of the picture goes (the page cache keeps them). Requires mappable() and
+  // n < indexed_frames(). A file truncated while one of its frames is in use ends the
+  // process with SIGBUS, as any reader of a mapped file would.
+  std::shared_ptr<const Picture> map_at(unsigned n) const;
   // A monochrome source (y4m Cmono): read as 4:2:0 with mid-grey chroma, so it may only
   // be compared with another monochrome source.
   bool monochrome() const { return mono_; }
@@ -92,12 +106,17 @@ class VideoSource {
   FrameRate frame_rate_;
 
  private:
+  struct Mapping;
+  std::shared_ptr<const Mapping> map() const;
+
   struct Index {
     std::uint64_t first = 0;   // offset of frame 0's record
     std::uint64_t stride = 0;  // bytes per record; 0: not indexed
     std::string header;        // each record's frame header ("FRAME\n" or nothing)
     unsigned count = 0;
   } index_;
+  mutable std::once_flag map_once_;
+  mutable std::shared_ptr<const Mapping> map_;  // null: not mappable
 };
 
 // Opens a YUV4MPEG2 file: C420jpeg, C420mpeg2, C420paldv, C420, C422, C444,

@@ -1,6 +1,7 @@
 // The pair reader with several threads per indexed file hands out exactly what one
 // thread per file reading in order does: the same frames in the same order, the same
 // skips and limits, the same end-of-file warning and the same errors at the same frame.
+// Mapped frames (VideoSource::map_at) are the frames reading gives, with its errors.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -93,12 +94,12 @@ std::string bytes_of(const Picture& p) {
 }
 
 Outcome read_all(const std::string& ref, const std::string& dis, unsigned readers, unsigned skip_ref = 0,
-                 unsigned skip_dis = 0, unsigned max_frames = 0, unsigned ahead = 3) {
+                 unsigned skip_dis = 0, unsigned max_frames = 0, unsigned ahead = 3, PairStorage* storage = nullptr) {
   auto r = open_y4m(ref);
   auto d = open_y4m(dis);
   Outcome o;
   try {
-    PairReader reader(*r, *d, skip_ref, skip_dis, max_frames, ahead, nullptr, readers);
+    PairReader reader(*r, *d, skip_ref, skip_dis, max_frames, ahead, storage, readers);
     for (unsigned n = 0;; ++n) {
       auto pair = reader.next();
       if (!pair) break;
@@ -192,6 +193,107 @@ TEST(PairReader, AnErrorStopsTheRunAtItsFrame) {
   }
 }
 
+
+// Storage of plain pictures: with it, a reader reads (read / read_at) what it would map.
+struct PlainStorage final : PairStorage {
+  VideoGeometry g;
+  explicit PlainStorage(const VideoGeometry& geometry) : g(geometry) {}
+  std::pair<std::shared_ptr<Picture>, std::shared_ptr<Picture>> make_pair() override {
+    return {std::make_shared<Picture>(Picture::allocate(g.format, g.bpc, g.width, g.height)),
+            std::make_shared<Picture>(Picture::allocate(g.format, g.bpc, g.width, g.height))};
+  }
+};
+
+// Frames of 1 MiB or more with planes 32-sample multiples wide: mapped.
+constexpr unsigned kMapW8 = 1024, kMapH8 = 704;   // 8-bit 4:2:0, 1.08 MB a frame
+constexpr unsigned kMapW10 = 640, kMapH10 = 576;  // 10-bit 4:2:0, 1.1 MB a frame
+
+TEST(MappedFrames, AreTheFramesReadGives) {
+  for (unsigned bpc : {8u, 10u}) {
+    SCOPED_TRACE(bpc);
+    const unsigned w = bpc == 8 ? kMapW8 : kMapW10, h = bpc == 8 ? kMapH8 : kMapH10;
+    const auto path = write_y4m("map.y4m", w, h, bpc, 4);
+    auto mapped = open_y4m(path);
+    auto read = open_y4m(path);
+    ASSERT_TRUE(mapped->mappable());
+    Picture pic = Picture::allocate(PixelFormat::YUV420, bpc, w, h);
+    for (unsigned n = 0; n < 4; ++n) {
+      ASSERT_TRUE(read->read(pic));
+      const auto m = mapped->map_at(n);
+      EXPECT_TRUE(bytes_of(*m) == bytes_of(pic)) << "frame " << n;
+      EXPECT_EQ(m->plane(1).stride, static_cast<std::ptrdiff_t>(w / 2 * (bpc == 8 ? 1 : 2)));
+    }
+    // Out of order and again: each frame is where the index says.
+    const std::string f2 = bytes_of(*mapped->map_at(2));
+    EXPECT_FALSE(f2 == bytes_of(*mapped->map_at(1)));
+    EXPECT_TRUE(f2 == bytes_of(*mapped->map_at(2)));
+  }
+}
+
+TEST(MappedFrames, OnlyWhereNoPaddingIsNeededAndFramesAreLarge) {
+  EXPECT_FALSE(open_y4m(write_y4m("pad.y4m", 1000, 704, 8, 2))->mappable());        // rows need padding
+  EXPECT_FALSE(open_y4m(write_y4m("cpad.y4m", 1056, 704, 8, 2))->mappable());       // chroma rows (528) do
+  EXPECT_FALSE(open_y4m(write_y4m("small.y4m", 576, 320, 8, 2))->mappable());       // 276 KB frames: read
+  EXPECT_FALSE(open_y4m(write_y4m("params.y4m", kMapW8, kMapH8, 8, 2, [](unsigned) { return std::string("FRAME Ip\n"); }))
+                   ->mappable());                                                   // not indexed
+  EXPECT_TRUE(open_y4m(write_y4m("big.y4m", kMapW8, kMapH8, 8, 2))->mappable());
+}
+
+TEST(MappedFrames, ReportWhatReadingReports) {
+  // Frame 3 has a sample above 10 bits; frame 2's header is not a bare FRAME line.
+  const auto range = write_y4m("mr10.y4m", kMapW10, kMapH10, 10, 5, {}, 0,
+                               [](unsigned k, std::size_t i) { return k == 3 && i == 4321 ? 1500 : -1; });
+  const auto header = write_y4m("mh.y4m", kMapW8, kMapH8, 8, 5, [](unsigned k) { return std::string(k == 2 ? "FRAMEx" : "FRAME\n"); });
+  auto a = open_y4m(range);
+  ASSERT_TRUE(a->mappable());
+  EXPECT_NO_THROW(a->map_at(2));
+  try {
+    a->map_at(3);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("frame 3: sample value 1500"), std::string::npos) << e.what();
+  }
+  auto b = open_y4m(header);
+  ASSERT_TRUE(b->mappable());
+  try {
+    b->map_at(2);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("frame 2: bad frame header"), std::string::npos) << e.what();
+  }
+  // A file that shrinks after it was opened: a truncated frame, not a fault on the pages
+  // that are gone.
+  const auto shrinking = write_y4m("shrink.y4m", kMapW8, kMapH8, 8, 3);
+  auto c = open_y4m(shrinking);
+  ASSERT_TRUE(c->mappable());
+  fs::resize_file(shrinking, fs::file_size(shrinking) - 1000);
+  EXPECT_NO_THROW(c->map_at(1));
+  try {
+    c->map_at(2);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("frame 2 is truncated"), std::string::npos) << e.what();
+  }
+}
+
+TEST(MappedFrames, APairReaderMapsWhatItWouldRead) {
+  const auto ref = write_y4m("mref.y4m", kMapW8, kMapH8, 8, 9);
+  const auto dis = write_y4m("mdis.y4m", kMapW8, kMapH8, 8, 7, {}, 0,
+                             [](unsigned k, std::size_t i) { return i == 5 ? static_cast<int>(k % 7) : -1; });
+  const auto bad = write_y4m("mbad.y4m", kMapW8, kMapH8, 8, 9, [](unsigned k) { return std::string(k == 5 ? "FRAMEx" : "FRAME\n"); });
+  PlainStorage storage(VideoGeometry{kMapW8, kMapH8, PixelFormat::YUV420, 8});
+  for (unsigned readers : {1u, 2u}) {
+    SCOPED_TRACE(readers);
+    const Outcome mapped = read_all(ref, dis, readers);
+    EXPECT_EQ(mapped.frames.size(), 7u);
+    EXPECT_NE(mapped.mismatch.find("ended before"), std::string::npos) << mapped.mismatch;
+    expect_same(mapped, read_all(ref, dis, readers, 0, 0, 0, 3, &storage));
+    expect_same(read_all(ref, dis, readers, 2, 1, 4, 2), read_all(ref, dis, readers, 2, 1, 4, 2, &storage));
+    const Outcome b = read_all(ref, bad, readers);
+    EXPECT_EQ(b.frames.size(), 5u);
+    EXPECT_NE(b.error.find("frame 5: bad frame header"), std::string::npos) << b.error;
+  }
+}
 
 // A source whose frames are in device memory, as NVDEC's are: fake addresses that name
 // the frame, and keeps that count how many frames are still held.

@@ -1,6 +1,7 @@
 #include "io/frame_reader.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace fastvmaf::io {
 
@@ -41,7 +42,9 @@ std::shared_ptr<Picture> FrameReader::acquire() {
 void FrameReader::run() {
   std::exception_ptr error;
   try {
-    for (unsigned i = 0; i < skip_ && source_.skip(); ++i) {
+    // A file that can be mapped is not read: its frames are pictures over its pages.
+    const bool mapped = source_.mappable();
+    for (unsigned i = 0; !mapped && i < skip_ && source_.skip(); ++i) {
     }
     for (unsigned n = 0; max_frames_ == 0 || n < max_frames_; ++n) {
       {
@@ -49,8 +52,15 @@ void FrameReader::run() {
         room_.wait(lock, [&] { return stop_ || frames_.size() < ahead_; });
         if (stop_) break;
       }
-      auto pic = acquire();
-      if (!source_.read(*pic)) break;
+      std::shared_ptr<const Picture> pic;
+      if (mapped) {
+        if (static_cast<std::uint64_t>(skip_) + n >= source_.indexed_frames()) break;
+        pic = source_.map_at(skip_ + n);
+      } else {
+        auto read = acquire();
+        if (!source_.read(*read)) break;
+        pic = std::move(read);
+      }
       {
         std::lock_guard lock(mu_);
         frames_.push_back(std::move(pic));

@@ -2,7 +2,8 @@
 // ahead of the consumer: the reader of an encoding ladder (engine/ladder_run.hpp), where
 // the reference's frames are read once and handed to every encode's run, and each
 // encode's distorted file has a reader of its own. Pictures are recycled once their last
-// user drops them (every run holding a shared reference picture).
+// user drops them (every run holding a shared reference picture). A file that can be
+// mapped (VideoSource::mappable) gives pictures over its pages instead (map_at).
 //
 // A pair's two sides are read by io::PairReader; this is one side of it, with the same
 // rules: skip, then up to max_frames frames; a reading error is handed out at the frame

@@ -1,7 +1,7 @@
 // io::FrameReader (one source read in order ahead of the consumer, for the encoding
 // ladder) hands out what a PairReader's side does: the frames in order after the skip,
-// up to max_frames, then a clean end; a truncated frame is an error at that frame, after
-// the good frames before it; a slow consumer bounds how far it reads ahead.
+// up to max_frames, then a clean end, read or mapped; a truncated frame is an error at
+// that frame, after the good frames before it; a slow consumer bounds how far it reads ahead.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -21,14 +21,16 @@ namespace fs = std::filesystem;
 namespace fastvmaf::io {
 namespace {
 
-// An 8-bit 4:2:0 y4m of `frames` frames whose first luma sample is the frame's number;
-// the last frame cut `truncate_last` bytes short.
-std::string numbered_y4m(const std::string& name, unsigned frames, std::size_t truncate_last = 0) {
+// An 8-bit 4:2:0 y4m of `frames` W x H frames whose first luma sample is the frame's
+// number; the last frame cut `truncate_last` bytes short. 1024x704 frames are mapped
+// (VideoSource::mappable), 16x8 ones read.
+std::string numbered_y4m(const std::string& name, unsigned frames, std::size_t truncate_last = 0, unsigned w = 16,
+                         unsigned h = 8) {
   const std::string p = (fs::temp_directory_path() / ("fastvmaf_fr_" + std::to_string(::getpid()) + "_" + name)).string();
   std::ofstream f(p, std::ios::binary);
-  f << "YUV4MPEG2 W16 H8 F25:1 Ip C420\n";
+  f << "YUV4MPEG2 W" << w << " H" << h << " F25:1 Ip C420\n";
   for (unsigned k = 0; k < frames; ++k) {
-    std::string bytes(16 * 8 + 2 * 8 * 4, static_cast<char>(100));
+    std::string bytes(std::size_t{w} * h + 2 * std::size_t{w / 2} * (h / 2), static_cast<char>(100));
     bytes[0] = static_cast<char>(k);
     if (k + 1 == frames && truncate_last) bytes.resize(bytes.size() - truncate_last);
     f << "FRAME\n" << bytes;
@@ -53,20 +55,23 @@ std::vector<int> drain(FrameReader& r) {
 }
 
 TEST(FrameReader, SkipAndFrameCountThenACleanEnd) {
-  const std::string p = numbered_y4m("a.y4m", 6);
-  for (unsigned ahead : {1u, 3u, 16u}) {
-    SCOPED_TRACE(ahead);
-    auto src = open_y4m(p);
-    FrameReader all(*src, 0, 0, ahead);
-    EXPECT_EQ(drain(all), (std::vector<int>{0, 1, 2, 3, 4, 5, -1}));
-    auto src2 = open_y4m(p);
-    FrameReader some(*src2, 2, 3, ahead);
-    EXPECT_EQ(drain(some), (std::vector<int>{2, 3, 4, -1}));
-    auto src3 = open_y4m(p);
-    FrameReader past(*src3, 10, 0, ahead);
-    EXPECT_EQ(drain(past), (std::vector<int>{-1}));
+  for (unsigned w : {16u, 1024u}) {  // read, and mapped
+    const std::string p = numbered_y4m("a.y4m", 6, 0, w, w == 16 ? 8 : 704);
+    EXPECT_EQ(open_y4m(p)->mappable(), w == 1024);
+    for (unsigned ahead : {1u, 3u, 16u}) {
+      SCOPED_TRACE(testing::Message() << "width " << w << ", ahead " << ahead);
+      auto src = open_y4m(p);
+      FrameReader all(*src, 0, 0, ahead);
+      EXPECT_EQ(drain(all), (std::vector<int>{0, 1, 2, 3, 4, 5, -1}));
+      auto src2 = open_y4m(p);
+      FrameReader some(*src2, 2, 3, ahead);
+      EXPECT_EQ(drain(some), (std::vector<int>{2, 3, 4, -1}));
+      auto src3 = open_y4m(p);
+      FrameReader past(*src3, 10, 0, ahead);
+      EXPECT_EQ(drain(past), (std::vector<int>{-1}));
+    }
+    fs::remove(p);
   }
-  fs::remove(p);
 }
 
 TEST(FrameReader, ATruncatedFrameIsAnErrorAtThatFrame) {

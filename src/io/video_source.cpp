@@ -254,6 +254,9 @@ bool packed_planes(const VideoGeometry& g) {
 std::shared_ptr<const VideoSource::Mapping> VideoSource::map() const {
   std::call_once(map_once_, [this] {
     if (!indexed() || mono_ || !packed_planes(geometry_) || frame_bytes(false) < kMapFrom) return;
+    // 16-bit samples must sit at even offsets (a uint16_t read at an odd address is
+    // undefined): the y4m header's length decides it for every frame (records are even).
+    if ((index_.first + index_.header.size()) % bytes_per_sample(geometry_.bpc) != 0) return;
     const int fd = ::fileno(file_.get());
     struct stat st {};
     if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) return;

@@ -50,7 +50,9 @@ class VideoSource {
   // Whether map_at() can give this source's frames: an indexed regular file, not
   // monochrome, of frames of 1 MiB or more whose planes' rows need no padding (every
   // plane's width a multiple of 32 samples, as 1280x720, 1920x1080 and 3840x2160 4:2:0
-  // are), mapped read-only into memory on the first call (false where mmap refuses it).
+  // are) and, above 8 bits, whose samples sit at even offsets in the file (a y4m header
+  // of even length plus "FRAME\n"), mapped read-only into memory on the first call
+  // (false where mmap refuses it).
   bool mappable() const;
   // Frame n (of the file, skipped frames included) as a read-only picture over the
   // mapped file: no copy. read_at()'s checks and messages (its frame header, samples

@@ -50,10 +50,11 @@ class RemoveTempFiles final : public ::testing::Environment {
 // is frame k's header line; `sample(k, i)` overrides a sample.
 std::string write_y4m(const std::string& name, unsigned w, unsigned h, unsigned bpc, unsigned frames,
                       const std::function<std::string(unsigned)>& header = {}, std::size_t truncate_last = 0,
-                      const std::function<int(unsigned, std::size_t)>& sample = {}) {
+                      const std::function<int(unsigned, std::size_t)>& sample = {}, const std::string& tags = "") {
   const std::string p = temp_path(name);
   std::ofstream f(p, std::ios::binary);
-  f << "YUV4MPEG2 W" << w << " H" << h << " F25:1 Ip " << (bpc == 8 ? "C420" : "C420p" + std::to_string(bpc)) << "\n";
+  f << "YUV4MPEG2 W" << w << " H" << h << " F25:1 Ip " << (bpc == 8 ? "C420" : "C420p" + std::to_string(bpc)) << tags
+    << "\n";
   const std::size_t cw = (w + 1) / 2, ch = (h + 1) / 2;
   const std::size_t samples = std::size_t{w} * h + 2 * cw * ch;
   const unsigned maxv = (1u << bpc) - 1;
@@ -207,12 +208,15 @@ struct PlainStorage final : PairStorage {
 // Frames of 1 MiB or more with planes 32-sample multiples wide: mapped.
 constexpr unsigned kMapW8 = 1024, kMapH8 = 704;   // 8-bit 4:2:0, 1.08 MB a frame
 constexpr unsigned kMapW10 = 640, kMapH10 = 576;  // 10-bit 4:2:0, 1.1 MB a frame
+// A tag that makes the 10-bit header 40 bytes long: samples at even offsets. Without it
+// (37 bytes) they are at odd ones, where a 16-bit file is read, not mapped.
+const std::string kEven10 = " XA";
 
 TEST(MappedFrames, AreTheFramesReadGives) {
   for (unsigned bpc : {8u, 10u}) {
     SCOPED_TRACE(bpc);
     const unsigned w = bpc == 8 ? kMapW8 : kMapW10, h = bpc == 8 ? kMapH8 : kMapH10;
-    const auto path = write_y4m("map.y4m", w, h, bpc, 4);
+    const auto path = write_y4m("map.y4m", w, h, bpc, 4, {}, 0, {}, bpc == 8 ? "" : kEven10);
     auto mapped = open_y4m(path);
     auto read = open_y4m(path);
     ASSERT_TRUE(mapped->mappable());
@@ -237,12 +241,14 @@ TEST(MappedFrames, OnlyWhereNoPaddingIsNeededAndFramesAreLarge) {
   EXPECT_FALSE(open_y4m(write_y4m("params.y4m", kMapW8, kMapH8, 8, 2, [](unsigned) { return std::string("FRAME Ip\n"); }))
                    ->mappable());                                                   // not indexed
   EXPECT_TRUE(open_y4m(write_y4m("big.y4m", kMapW8, kMapH8, 8, 2))->mappable());
+  EXPECT_FALSE(open_y4m(write_y4m("odd10.y4m", kMapW10, kMapH10, 10, 2))->mappable());  // odd offsets
+  EXPECT_TRUE(open_y4m(write_y4m("even10.y4m", kMapW10, kMapH10, 10, 2, {}, 0, {}, kEven10))->mappable());
 }
 
 TEST(MappedFrames, ReportWhatReadingReports) {
   // Frame 3 has a sample above 10 bits; frame 2's header is not a bare FRAME line.
   const auto range = write_y4m("mr10.y4m", kMapW10, kMapH10, 10, 5, {}, 0,
-                               [](unsigned k, std::size_t i) { return k == 3 && i == 4321 ? 1500 : -1; });
+                               [](unsigned k, std::size_t i) { return k == 3 && i == 4321 ? 1500 : -1; }, kEven10);
   const auto header = write_y4m("mh.y4m", kMapW8, kMapH8, 8, 5, [](unsigned k) { return std::string(k == 2 ? "FRAMEx" : "FRAME\n"); });
   auto a = open_y4m(range);
   ASSERT_TRUE(a->mappable());

@@ -19,16 +19,18 @@ PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, un
     side->skip = skip;
     // Without storage (a CPU run), a file that can be mapped is: its frames are pictures
     // over the file's pages, found by index by one thread, where reading copies them.
-    side->mapped = !storage_ && !source->on_device() && source->mappable();
-    side->indexed = side->mapped || ((readers > 1 || random_access) && source->indexed());
-    if (side->indexed) {
+    if (!storage_ && !source->on_device() && source->mappable())
+      side->access = Side::Access::Mapped;
+    else if ((readers > 1 || random_access) && source->indexed())
+      side->access = Side::Access::ByIndex;
+    if (side->access != Side::Access::InOrder) {
       const unsigned count = source->indexed_frames();
       side->end = count > skip ? count - skip : 0;
       if (max_frames_) side->end = std::min(side->end, max_frames_);
     }
   }
   for (Side* side : {&ref_, &dis_}) {
-    const unsigned n = side->indexed && !side->mapped ? std::max(1u, std::min(readers, ahead_)) : 1u;
+    const unsigned n = side->access == Side::Access::ByIndex ? std::max(1u, std::min(readers, ahead_)) : 1u;
     side->running = n;
     for (unsigned i = 0; i < n; ++i) side->threads.emplace_back([this, side] { run(*side); });
   }
@@ -105,9 +107,9 @@ void PairReader::run(Side& side) {
     }
     Frame frame;
     try {
-      if (side.mapped) {
+      if (side.access == Side::Access::Mapped) {
         frame.pic = side.source->map_at(side.skip + n);
-      } else if (side.indexed) {
+      } else if (side.access == Side::Access::ByIndex) {
         std::shared_ptr<Picture> pic;
         read_one(side, n, pic);
         frame.pic = std::move(pic);
@@ -153,7 +155,7 @@ void PairReader::run(Side& side) {
 PairReader::State PairReader::state(const Side& side) const {
   if (side.ready.count(taken_)) return State::Have;
   if (side.error && side.error_at == taken_) return State::Error;
-  if (side.indexed ? taken_ >= side.end : side.ended) return State::End;
+  if (side.access != Side::Access::InOrder ? taken_ >= side.end : side.ended) return State::End;
   // Every thread stopped short of taken_ without an error there: only when stopping.
   if (side.ended) return State::End;
   return State::Pending;

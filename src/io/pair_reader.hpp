@@ -69,9 +69,11 @@ class PairReader {
   struct Side {
     VideoSource* source = nullptr;
     unsigned skip = 0;
-    bool indexed = false;      // read by index: with read_at by several threads, or mapped
-    bool mapped = false;       // indexed, each frame a picture over the mapped file (map_at)
-    unsigned end = kNone;      // indexed: the pairs this file holds (after the skip)
+    // How its frames are found: read in order by one thread (read and skip), by index
+    // with read_at by one or several threads, or by index as pictures over the mapped file
+    // (map_at) by one thread.
+    enum class Access { InOrder, ByIndex, Mapped } access = Access::InOrder;
+    unsigned end = kNone;      // by index or mapped: the pairs this file holds (after the skip)
     unsigned next = 0;         // the next pair index a thread takes
     std::map<unsigned, Frame> ready;
     bool ended = false;        // every thread has stopped

@@ -181,6 +181,12 @@ void VideoSource::index_frames(std::string_view frame_header) {
                  static_cast<unsigned>(rest / stride)};
 }
 
+void VideoSource::fail_bad_header(unsigned n) const {
+  fail(path_, fmt::format("frame {}: bad frame header (expected a bare \"FRAME\" line like frame 0's: "
+                          "the frames of an indexed file must all be the same size)",
+                          n));
+}
+
 void VideoSource::read_at(unsigned n, Picture& pic) const {
   const int fd = ::fileno(file_.get());
   std::uint64_t off = index_.first + static_cast<std::uint64_t>(n) * index_.stride;
@@ -203,9 +209,7 @@ void VideoSource::read_at(unsigned n, Picture& pic) const {
     char h[16];
     const std::size_t len = std::min(index_.header.size(), sizeof h);
     if (pread_all(h, len) != len || std::string_view(h, len) != index_.header)
-      fail(path_, fmt::format("frame {}: bad frame header (expected a bare \"FRAME\" line like frame 0's: "
-                              "the frames of an indexed file must all be the same size)",
-                              n));
+      fail_bad_header(n);
   }
   fill_planes(pic, mono_ ? 1 : 3, path_, n, frame_bytes(mono_), pread_all);
   finish_planes(pic, mono_, n);
@@ -288,9 +292,7 @@ std::shared_ptr<const Picture> VideoSource::map_at(unsigned n) const {
                             st.st_size));
   const std::uint8_t* at = m->base + off;
   if (std::string_view(reinterpret_cast<const char*>(at), index_.header.size()) != index_.header)
-    fail(path_, fmt::format("frame {}: bad frame header (expected a bare \"FRAME\" line like frame 0's: "
-                            "the frames of an indexed file must all be the same size)",
-                            n));
+    fail_bad_header(n);
   at += index_.header.size();
   std::uint8_t* first;
   std::size_t bytes;

@@ -110,6 +110,8 @@ class VideoSource {
  private:
   struct Mapping;
   std::shared_ptr<const Mapping> map() const;
+  // read_at()'s and map_at()'s error for frame n's header.
+  [[noreturn]] void fail_bad_header(unsigned n) const;
 
   struct Index {
     std::uint64_t first = 0;   // offset of frame 0's record

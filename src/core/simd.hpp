@@ -152,6 +152,11 @@ struct V256 {
     const __m256i idx = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
     return _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(a, idx), _mm256_permutevar8x32_epi32(b, idx), 0x20);
   }
+  // The high dwords of the qwords of a, then of b, in element order.
+  FVMAF_SIMD_INLINE I compact_epi64_hi(I a, I b) {
+    const __m256 odd = _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(3, 1, 3, 1));
+    return _mm256_permute4x64_epi64(_mm256_castps_si256(odd), 0xD8);
+  }
 
   // Widening (element order kept) and halves.
   FVMAF_SIMD_INLINE I cvtepu8_epi16(H a) { return _mm256_cvtepu8_epi16(a); }
@@ -381,6 +386,10 @@ struct V512 {
   }
   FVMAF_SIMD_INLINE I compact_epi64_lo(I a, I b) {
     const __m512i idx = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    return _mm512_permutex2var_epi32(a, idx, b);
+  }
+  FVMAF_SIMD_INLINE I compact_epi64_hi(I a, I b) {
+    const __m512i idx = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
     return _mm512_permutex2var_epi32(a, idx, b);
   }
 

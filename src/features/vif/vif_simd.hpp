@@ -318,17 +318,18 @@ inline void accumulate_pixel(VifAccum& acc, std::int32_t s1, const std::int32_t*
   }
 }
 
-// log2_64 of exact integers held as doubles (2^17 <= x < 2^53), one per qword: the
-// exponent gives the bit length, the next 15 mantissa bits the table index. `mask`:
-// one int32 per qword.
+// log2_64 of exact integers held as doubles (2^17 <= x < 2^53), given as the high
+// dwords of their bits (V::compact_epi64_hi: one int32 lane per value, in pixel order):
+// the exponent gives the bit length, the next 15 mantissa bits (all in the high dword)
+// the table index. One 32-bit gather serves kLanes32 values where an int64-indexed one
+// served half as many (two of those cost about twice one of these on Zen 3).
 template <class V>
-typename V::I log2_of_doubles(typename V::D x, typename V::H mask, const std::uint16_t* table) {
+typename V::I log2_of_double_tops(typename V::I top, typename V::I mask, const std::uint16_t* table) {
   using I = typename V::I;
-  const I bits = V::castpd_si(x);
-  const I k = V::sub_epi64(V::template srli_epi64<52>(bits), V::set1_epi64(1023 + 15));
-  const I idx = V::and_(V::template srli_epi64<37>(bits), V::set1_epi64(0x7FFF));
-  const typename V::H t = V::gather_epi32_scale2_i64_masked(table, idx, mask);
-  return V::add_epi64(V::and_(V::cvtepu32_epi64(t), V::set1_epi64(0xFFFF)), V::template slli_epi64<11>(k));
+  const I k = V::sub_epi32(V::template srli_epi32<20>(top), V::set1_epi32(1023 + 15));
+  const I idx = V::and_(V::template srli_epi32<5>(top), V::set1_epi32(0x7FFF));
+  const I t = V::and_(V::gather_epi32_scale2_masked(table, idx, mask), V::set1_epi32(0xFFFF));
+  return V::add_epi32(t, V::template slli_epi32<11>(k));
 }
 
 // Part::Ref adds den_log and den_non_log (which read sigma1_sq alone), Part::Dis the
@@ -339,7 +340,6 @@ void accumulate(VifAccum& acc, const std::int32_t* s1p, const std::int32_t* s2p,
   constexpr bool kDen = P != Part::Dis, kNum = P != Part::Ref;
   using I = typename V::I;
   using D = typename V::D;
-  using H = typename V::H;
   const I zero = V::zero();
   const I nsq = V::set1_epi32(kSigmaNsq);
   const I nsq_m1 = V::set1_epi32(kSigmaNsq - 1);
@@ -377,8 +377,8 @@ void accumulate(VifAccum& acc, const std::int32_t* s1p, const std::int32_t* s2p,
 
     const I mnum = V::and_(mlog, V::and_(V::cmpgt_epi32(s12, zero), V::cmpgt_epi32(s2, zero)));
     if (V::all_zero(mnum)) continue;
+    D tops[2][2];  // [h]: numer1_tmp, numer1 of half h's pixels
     for (int h = 0; h < 2; ++h) {
-      const H m32 = h ? V::hi_half(mnum) : V::lo_half(mnum);
       const D a = V::cvtepi32_pd(h ? V::hi_half(s1) : V::lo_half(s1));
       const D b = V::cvtepi32_pd(h ? V::hi_half(s2) : V::lo_half(s2));
       const D c = V::cvtepi32_pd(h ? V::hi_half(s12) : V::lo_half(s12));
@@ -390,10 +390,16 @@ void accumulate(VifAccum& acc, const std::int32_t* s1p, const std::int32_t* s2p,
       g = V::min_pd(g, limit);  // g < limit ? g : limit
       const D numer1 = V::add_pd(sv_sq, nsq_d);
       const D gain = V::trunc_pd(V::mul_pd(V::mul_pd(g, g), a));
-      const D numer1_tmp = V::add_pd(gain, numer1);
-      const I diff = V::sub_epi64(log2_of_doubles<V>(numer1_tmp, m32, table), log2_of_doubles<V>(numer1, m32, table));
-      num64 = V::add_epi64(num64, V::and_(diff, V::cvtepi32_epi64(m32)));
+      tops[h][0] = V::add_pd(gain, numer1);
+      tops[h][1] = numer1;
     }
+    // log2(numer1_tmp) - log2(numer1) per pixel: 0 to below 2^18, an int32.
+    auto top = [&](int k) { return V::compact_epi64_hi(V::castpd_si(tops[0][k]), V::castpd_si(tops[1][k])); };
+    const I diff = V::and_(V::sub_epi32(log2_of_double_tops<V>(top(0), mnum, table),
+                                        log2_of_double_tops<V>(top(1), mnum, table)),
+                           mnum);
+    num64 = V::add_epi64(num64, V::cvtepi32_epi64(V::lo_half(diff)));
+    num64 = V::add_epi64(num64, V::cvtepi32_epi64(V::hi_half(diff)));
   }
   alignas(64) std::int32_t d[V::kLanes32];
   V::storeu(d, den32);

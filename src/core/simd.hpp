@@ -162,7 +162,6 @@ struct V256 {
   FVMAF_SIMD_INLINE I cvtepu8_epi16(H a) { return _mm256_cvtepu8_epi16(a); }
   FVMAF_SIMD_INLINE I cvtepi16_epi32(H a) { return _mm256_cvtepi16_epi32(a); }
   FVMAF_SIMD_INLINE I cvtepi32_epi64(H a) { return _mm256_cvtepi32_epi64(a); }
-  FVMAF_SIMD_INLINE I cvtepu32_epi64(H a) { return _mm256_cvtepu32_epi64(a); }
   FVMAF_SIMD_INLINE H lo_half(I a) { return _mm256_castsi256_si128(a); }
   FVMAF_SIMD_INLINE H hi_half(I a) { return _mm256_extracti128_si256(a, 1); }
   FVMAF_SIMD_INLINE I combine(H lo, H hi) { return _mm256_set_m128i(hi, lo); }
@@ -175,11 +174,6 @@ struct V256 {
   // 32-bit reads at base + 2 * index, where mask is set (0 elsewhere).
   FVMAF_SIMD_INLINE I gather_epi32_scale2_masked(const void* base, I index, I mask) {
     return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), static_cast<const int*>(base), index, mask, 2);
-  }
-  // 32-bit reads at base + 2 * index (int64 indices, one per qword), where the int32
-  // mask (one per qword, as a half vector) is set.
-  FVMAF_SIMD_INLINE H gather_epi32_scale2_i64_masked(const void* base, I index, H mask) {
-    return _mm256_mask_i64gather_epi32(_mm_setzero_si128(), static_cast<const int*>(base), index, mask, 2);
   }
 
   // The bits of the floats nearest the int32 lanes (round to nearest even).
@@ -396,7 +390,6 @@ struct V512 {
   FVMAF_SIMD_INLINE I cvtepu8_epi16(H a) { return _mm512_cvtepu8_epi16(a); }
   FVMAF_SIMD_INLINE I cvtepi16_epi32(H a) { return _mm512_cvtepi16_epi32(a); }
   FVMAF_SIMD_INLINE I cvtepi32_epi64(H a) { return _mm512_cvtepi32_epi64(a); }
-  FVMAF_SIMD_INLINE I cvtepu32_epi64(H a) { return _mm512_cvtepu32_epi64(a); }
   FVMAF_SIMD_INLINE H lo_half(I a) { return _mm512_castsi512_si256(a); }
   FVMAF_SIMD_INLINE H hi_half(I a) { return _mm512_extracti64x4_epi64(a, 1); }
   FVMAF_SIMD_INLINE I combine(H lo, H hi) { return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1); }
@@ -407,9 +400,6 @@ struct V512 {
   }
   FVMAF_SIMD_INLINE I gather_epi32_scale2_masked(const void* base, I index, I mask) {
     return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), _mm512_movepi32_mask(mask), index, base, 2);
-  }
-  FVMAF_SIMD_INLINE H gather_epi32_scale2_i64_masked(const void* base, I index, H mask) {
-    return _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), _mm256_movepi32_mask(mask), index, base, 2);
   }
 
   FVMAF_SIMD_INLINE I cvtepi32_ps_bits(I a) { return _mm512_castps_si512(_mm512_cvtepi32_ps(a)); }

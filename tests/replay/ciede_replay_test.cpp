@@ -53,18 +53,29 @@ Replayed replay_frame(const Picture& ref, const Picture& dis, Order order) {
         tw::diff_item<std::uint16_t>(a, i);
     });
   }, &out.launches);
-  // Kernels 2 and 3: ciede_scan and ciede_units, a fixed grid.
-  const tw::LaunchShape r = tw::reduce_launch();
-  for (int kernel = 0; kernel < 2; ++kernel)
-    replay::launch<int>({r.blocks}, {r.threads}, 0, order, [&](replay::Block<int>& b) {
+  // Kernels 2 and 3: ciede_scan and ciede_units, work-groups that reduce their
+  // work-items' parts in local memory and update the slot once.
+  const tw::LaunchShape r = tw::reduce_launch(plan);
+  auto reduce_groups = [&]<class Part>(auto part_of, auto store) {
+    replay::launch<Part>({r.blocks}, {r.threads}, r.threads, order, [&](replay::Block<Part>& b) {
       b.each([&](const replay::Item& it) {
-        const unsigned item = it.block_idx.x * it.block_dim.x + it.thread_idx.x;
-        if (kernel == 0)
-          tw::scan_item(a, item);
-        else
-          tw::units_item(a, item);
+        b.shared()[it.thread()] = part_of(it.block_idx.x * it.block_dim.x + it.thread_idx.x);
+      });
+      for (unsigned half = r.threads / 2; half > 0; half /= 2)
+        b.each([&](const replay::Item& it) { hd::tree_absorb_step(b.shared(), it.thread(), half); });
+      b.each([&](const replay::Item& it) {
+        if (it.thread() == 0) store(b.shared()[0]);
       });
     }, &out.launches);
+  };
+  reduce_groups.operator()<tw::ScanPart>([&](unsigned item) { return tw::scan_part(a, item); },
+                                         [&](const tw::ScanPart& p) { tw::scan_store(a, p); });
+  if (tw::units_needed(a)) {
+    reduce_groups.operator()<tw::UnitsPart>([&](unsigned item) { return tw::units_part(a, item); },
+                                            [&](const tw::UnitsPart& p) { tw::units_store(a, p); });
+  } else {
+    ++out.launches;  // launched; every work-item returns at once
+  }
   // Kernel 4: ciede_sum, one work-group, its rounds of phases between barriers until the
   // chain is done.
   const tw::LaunchShape s = tw::sum_launch();
@@ -136,6 +147,25 @@ TEST(CiedeReplay, AFrameOfVideoSize) {
   const auto exact = [](const Picture& ref, const Picture& dis) { EXPECT_TRUE(check_frame(ref, dis)); };
   replay::check_fixture(PixelFormat::YUV420, 8, 576, 324, Fill::Textured, 21, exact);
   replay::check_fixture(PixelFormat::YUV422, 10, 576, 324, Fill::Random, 22, exact);
+}
+
+// Frames of several work-groups in kernels 2 and 3 (8192 terms each): their parts meet in
+// the slot's atomic updates, and the sum still takes the exact path where it holds. The
+// grid's size at a few frame sizes.
+TEST(CiedeReplay, SeveralWorkGroups) {
+  EXPECT_EQ(tw::reduce_blocks(32, 32), 1u);
+  EXPECT_EQ(tw::reduce_blocks(1920, 1080), 254u);   // 253.1 work-groups' terms
+  EXPECT_EQ(tw::reduce_blocks(3840, 2160), 1013u);  // 1012.5
+  EXPECT_EQ(tw::reduce_blocks(7680, 4320), tw::kMaxReduceBlocks);
+  unsigned exact = 0;
+  for (unsigned bpc : {8u, 10u})
+    replay::check_fixture(PixelFormat::YUV420, bpc, 320, 72, Fill::Textured, 40 + bpc,
+                          [&](const Picture& ref, const Picture& dis) {
+                            const tw::TwinPlan plan = tw::make_twin_plan({ref.width(), ref.height(), ref.format(), ref.bpc()});
+                            EXPECT_EQ(tw::reduce_launch(plan).blocks, 3u);
+                            exact += check_frame(ref, dis) ? 1 : 0;
+                          });
+  EXPECT_GT(exact, 0u) << "no frame took the exact path across work-groups";
 }
 
 // Most frames' sums are exact (every term a multiple of the smallest term's unit and the

@@ -15,4 +15,11 @@ FVMAF_HD inline void tree_step(T* partial, unsigned t, unsigned half) {
   if (t < half) partial[t] += partial[t + half];
 }
 
+// The same for parts that combine with absorb() (an associative and commutative
+// operation: a maximum, flags, integer sums).
+template <typename T>
+FVMAF_HD inline void tree_absorb_step(T* partial, unsigned t, unsigned half) {
+  if (t < half) partial[t].absorb(partial[t + half]);
+}
+
 }  // namespace fastvmaf::hd

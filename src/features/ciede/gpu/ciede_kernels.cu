@@ -19,12 +19,29 @@ __global__ void __launch_bounds__(kDiffThreads) ciede_diff(twin::Args a) {
   twin::diff_item<Sample>(a, static_cast<unsigned long long>(blockIdx.x) * kDiffThreads + threadIdx.x);
 }
 
-// A fixed grid: the smallest exponent and the unusual terms, then the units.
+// Work-groups that reduce their work-items' parts, then update the slot once: the
+// smallest exponent and the unusual terms, then the units.
+template <typename Part, typename Store>
+__device__ void reduce_group(Part* parts, const Part& mine, Store store) {
+  const unsigned t = threadIdx.x;
+  parts[t] = mine;
+  __syncthreads();
+  for (unsigned half = twin::kReduceThreads / 2; half > 0; half /= 2) {
+    hd::tree_absorb_step(parts, t, half);
+    __syncthreads();
+  }
+  if (t == 0) store(parts[0]);
+}
 __global__ void __launch_bounds__(twin::kReduceThreads) ciede_scan(twin::Args a) {
-  twin::scan_item(a, blockIdx.x * twin::kReduceThreads + threadIdx.x);
+  __shared__ twin::ScanPart parts[twin::kReduceThreads];
+  reduce_group(parts, twin::scan_part(a, blockIdx.x * twin::kReduceThreads + threadIdx.x),
+               [&](const twin::ScanPart& p) { twin::scan_store(a, p); });
 }
 __global__ void __launch_bounds__(twin::kReduceThreads) ciede_units(twin::Args a) {
-  twin::units_item(a, blockIdx.x * twin::kReduceThreads + threadIdx.x);
+  if (!twin::units_needed(a)) return;  // the same for every work-item of the grid
+  __shared__ twin::UnitsPart parts[twin::kReduceThreads];
+  reduce_group(parts, twin::units_part(a, blockIdx.x * twin::kReduceThreads + threadIdx.x),
+               [&](const twin::UnitsPart& p) { twin::units_store(a, p); });
 }
 
 // One work-group: the value of the sum's chain.
@@ -43,7 +60,7 @@ void enqueue_ciede(const gpu::StreamRef& stream, const twin::TwinPlan& t, const 
   with_sample_type(t.g.bpc, [&]<class T>() {
     gpu::launch(stream, "ciede diff", &ciede_diff<T>, dim3(diff.blocks), dim3(diff.threads), a);
   });
-  const twin::LaunchShape reduce = twin::reduce_launch();
+  const twin::LaunchShape reduce = twin::reduce_launch(t);
   gpu::launch(stream, "ciede scan", &ciede_scan, dim3(reduce.blocks), dim3(reduce.threads), a);
   gpu::launch(stream, "ciede units", &ciede_units, dim3(reduce.blocks), dim3(reduce.threads), a);
   const twin::LaunchShape sum = twin::sum_launch();

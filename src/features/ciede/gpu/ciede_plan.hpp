@@ -66,8 +66,8 @@ struct LaunchShape {
 inline LaunchShape diff_launch(const TwinPlan& t) {
   return {static_cast<unsigned>((t.terms_floats + kDiffThreads - 1) / kDiffThreads), kDiffThreads};
 }
-// Kernels 2 and 3: a fixed grid of kReduceItems work-items.
-inline LaunchShape reduce_launch() { return {kReduceBlocks, kReduceThreads}; }
+// Kernels 2 and 3: reduce_blocks() work-groups of kReduceThreads.
+inline LaunchShape reduce_launch(const TwinPlan& t) { return {reduce_blocks(t.g.width, t.g.height), kReduceThreads}; }
 // Kernel 4: one work-group of kSumThreads.
 inline LaunchShape sum_launch() { return {1, kSumThreads}; }
 

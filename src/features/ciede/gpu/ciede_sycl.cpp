@@ -24,18 +24,35 @@ void enqueue_ciede(const gpu::StreamRef& stream, const twin::TwinPlan& t, const 
       h.parallel_for(sycl::range<1>(pixels), [=](sycl::id<1> i) { twin::diff_item<T>(a, i[0]); });
     });
   });
-  // A fixed grid: the smallest exponent and the unusual terms, then the units.
-  const twin::LaunchShape reduce = twin::reduce_launch();
-  gpu::submit(stream, "ciede scan", [&](sycl::handler& h) {
-    h.parallel_for(gpu::groups(reduce.blocks, reduce.threads), [=](sycl::nd_item<1> it) {
-      twin::scan_item(a, static_cast<unsigned>(it.get_global_id(0)));
+  // Work-groups that reduce their work-items' parts, then update the slot once: the
+  // smallest exponent and the unusual terms, then the units.
+  const twin::LaunchShape reduce = twin::reduce_launch(t);
+  auto reduce_groups = [&](const char* name, auto needed, auto part_of, auto store) {
+    using Part = decltype(part_of(a, 0u));
+    gpu::submit(stream, name, [&](sycl::handler& h) {
+      sycl::local_accessor<Part, 1> parts_mem(sycl::range<1>(twin::kReduceThreads), h);
+      h.parallel_for(gpu::groups(reduce.blocks, reduce.threads), [=](sycl::nd_item<1> it) {
+        if (!needed(a)) return;  // the same for every work-item of the grid
+        const unsigned l = static_cast<unsigned>(it.get_local_id(0));
+        Part* parts = &parts_mem[0];
+        parts[l] = part_of(a, static_cast<unsigned>(it.get_global_id(0)));
+        sycl::group_barrier(it.get_group());
+        for (unsigned half = twin::kReduceThreads / 2; half > 0; half /= 2) {
+          hd::tree_absorb_step(parts, l, half);
+          sycl::group_barrier(it.get_group());
+        }
+        if (l == 0) store(a, parts[0]);
+      });
     });
-  });
-  gpu::submit(stream, "ciede units", [&](sycl::handler& h) {
-    h.parallel_for(gpu::groups(reduce.blocks, reduce.threads), [=](sycl::nd_item<1> it) {
-      twin::units_item(a, static_cast<unsigned>(it.get_global_id(0)));
-    });
-  });
+  };
+  reduce_groups(
+      "ciede scan", [](const twin::Args&) { return true; },
+      [](const twin::Args& x, unsigned g) { return twin::scan_part(x, g); },
+      [](const twin::Args& x, const twin::ScanPart& p) { twin::scan_store(x, p); });
+  reduce_groups(
+      "ciede units", [](const twin::Args& x) { return twin::units_needed(x); },
+      [](const twin::Args& x, unsigned g) { return twin::units_part(x, g); },
+      [](const twin::Args& x, const twin::UnitsPart& p) { twin::units_store(x, p); });
   // One work-group: the value of the sum's chain when the exact sum does not hold.
   gpu::submit_chain_sums<twin::SumChain>(
       stream, "ciede sum", twin::sum_launch().blocks,

@@ -230,11 +230,17 @@ function(fastvmaf_add_gpu_sources target)
     foreach(src IN LISTS kernel_sources)
       _fastvmaf_backend_unit("${src}" hip .hip.cpp unit)
       set(obj "${unit}.o")
+      # hipcc (clang) leaves two empty directories per target in $TMPDIR for every unit it
+      # compiles (six a unit, a few hundred a build in /tmp): each compile gets a temporary
+      # folder of its own beside the object, removed after it.
       add_custom_command(
         OUTPUT "${obj}"
-        COMMAND "${FASTVMAF_HIPCC}" -x hip -std=c++20 -O3 -DNDEBUG -fPIC -ffp-contract=off ${arch_flags}
+        COMMAND "${CMAKE_COMMAND}" -E make_directory "${obj}.tmp"
+        COMMAND "${CMAKE_COMMAND}" -E env "TMPDIR=${obj}.tmp"
+                "${FASTVMAF_HIPCC}" -x hip -std=c++20 -O3 -DNDEBUG -fPIC -ffp-contract=off ${arch_flags}
                 "-I${CMAKE_SOURCE_DIR}/src" "-I${CMAKE_SOURCE_DIR}/include"
                 -MD -MF "${obj}.d" -c "${unit}" -o "${obj}"
+        COMMAND "${CMAKE_COMMAND}" -E rm -rf "${obj}.tmp"
         DEPENDS "${unit}" "${src}"
         DEPFILE "${obj}.d"
         COMMENT "hipcc ${src}"

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <cerrno>
+#include <cstdint>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -458,6 +459,79 @@ TEST(CambiParams, QuickSelectKeepsTheTopK) {
   const TopKSum top = topk_fixed_sum(c.data(), c.size(), k, sel);
   EXPECT_TRUE(head == top.sum);
   EXPECT_FALSE(top.exact_in_double());  // this case does exercise the slow path
+}
+
+// The pooled mean from the sparse c-values, where it answers, is libvmaf's quick-select
+// mean on the dense array, bit for bit: real c-value terms (sums inexact in double, so
+// the order counts), the non-zero ones spread evenly, packed at either end or in clumps,
+// and values far apart (to make the order count in short sums), at densities on both sides of where the first partition stops settling the sum, and k
+// at the pooling's fractions and at the edges of the partition's end.
+TEST(CambiParams, SparsePoolingEqualsQuickSelect) {
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<double> u(0, 1);
+  int answered = 0, declined = 0;
+  for (int round = 0; round < 1200; ++round) {
+    const std::size_t n = 1 + rng() % (round < 1000 ? 64 : 60000);
+    const double density = std::vector<double>{0.0, 0.01, 0.15, 0.35, 0.45, 0.6, 0.95}[round % 7];
+    std::vector<float> c = random_c_values(rng, n, 1.0 - density, 2112);
+    if (round % 2)  // values 2^60 apart: even a few terms' double sum depends on their order
+      for (auto& v : c)
+        if (v != 0.0f) v = std::ldexp(static_cast<float>(1 + rng() % (1u << 23)), static_cast<int>(rng() % 60) - 50);
+    if (round % 5 == 1) std::sort(c.begin(), c.end(), std::greater<float>());  // all at the start
+    if (round % 5 == 2) std::sort(c.begin(), c.end());                         // all at the end
+    if (round % 5 == 3)                                                         // clumps
+      for (std::size_t b = 0; b + 64 <= n; b += 128) std::sort(c.begin() + b, c.begin() + b + 64);
+    std::vector<std::uint32_t> positions;
+    std::vector<float> values;
+    for (std::size_t i = 0; i < n; ++i)
+      if (c[i] != 0.0f) {
+        positions.push_back(static_cast<std::uint32_t>(i));
+        values.push_back(c[i]);
+      }
+    const std::size_t m = values.size(), zeros = n - m;
+    std::vector<std::size_t> ks = {1, n, n - 1, n / 2, (n * 6) / 10 + 1, m, zeros, zeros + 1, zeros / 2,
+                                   zeros / 2 + 1, n - zeros / 2, n - zeros / 2 - 1, 1 + rng() % n};
+    if (n <= 64)  // small pictures: every k
+      for (std::size_t k = 1; k <= n; ++k) ks.push_back(k);
+    for (std::size_t k : ks) {
+      if (k < 1 || k > n) continue;
+      double mean = -1;
+      if (!sparse_topk_mean(positions, values, static_cast<int>(n), static_cast<int>(k), mean)) {
+        ++declined;
+        continue;
+      }
+      ++answered;
+      std::vector<float> dense = c;
+      const double want = spatial_pooling_quickselect(dense.data(), static_cast<int>(n), static_cast<int>(k));
+      ASSERT_EQ(std::bit_cast<std::uint64_t>(mean), std::bit_cast<std::uint64_t>(want))
+          << "round " << round << " n " << n << " m " << m << " k " << k;
+    }
+  }
+  // Both ways are taken, the sparse one on most of the cases it is meant for.
+  EXPECT_GT(answered, 5000);
+  EXPECT_GT(declined, 5000);
+}
+
+// Where the first partition does not settle the sum, or the input is not c-values, the
+// sparse pooling declines (the dense replay decides).
+TEST(CambiParams, SparsePoolingDeclines) {
+  std::vector<std::uint32_t> positions = {0, 5, 9};
+  std::vector<float> values = {1.5f, 2.0f, 0.75f};
+  double mean = 0;
+  // k = 5 is a non-zero pixel: the pivot is not 0.
+  EXPECT_FALSE(sparse_topk_mean(positions, values, 10, 5, mean));
+  // Half the pixels non-zero, k small: the partition leaves values beyond k.
+  EXPECT_FALSE(sparse_topk_mean({0, 1, 2, 3, 4}, {1, 2, 3, 4, 5}, 10, 2, mean));
+  // A zero, a negative value, a NaN, unsorted or out-of-range positions.
+  EXPECT_FALSE(sparse_topk_mean(positions, {1.5f, 0.0f, 0.75f}, 10, 8, mean));
+  EXPECT_FALSE(sparse_topk_mean(positions, {1.5f, -2.0f, 0.75f}, 10, 8, mean));
+  EXPECT_FALSE(sparse_topk_mean(positions, {1.5f, std::nanf(""), 0.75f}, 10, 8, mean));
+  EXPECT_FALSE(sparse_topk_mean({0, 9, 5}, values, 10, 8, mean));
+  EXPECT_FALSE(sparse_topk_mean({0, 5, 10}, values, 10, 8, mean));
+  // Every pixel non-zero; k = n answers (nothing moves), in position order.
+  EXPECT_FALSE(sparse_topk_mean({0, 1}, {1.0f, 2.0f}, 2, 1, mean));
+  ASSERT_TRUE(sparse_topk_mean(positions, values, 10, 10, mean));
+  EXPECT_EQ(mean, (1.5 + 2.0 + 0.75) / 10);
 }
 
 }  // namespace

@@ -131,19 +131,25 @@ double CambiScorer::score(const Picture& pic, const SidePlan& side, ScaleObserve
     }
     // Pooling (libvmaf spatial_pooling): while every double partial sum of the top K is
     // exact (TopKSum::exact_in_double), libvmaf's quick-select order cannot matter and
-    // the fixed-point mean is its result. Otherwise, or for an observer, the dense array
-    // is built and libvmaf's own order is replayed.
+    // the fixed-point mean is its result. Otherwise its order is that of its first
+    // partition where that settles the sum (sparse_topk_mean: most frames), else, or for
+    // an observer, the dense array is built and libvmaf's partitions are replayed.
     const int npix = static_cast<int>(size.width * size.height);
     const int k = topk_count(plan_.settings.topk, npix);
     const TopKSum top = buf_.selector.sum_of_largest(static_cast<std::size_t>(k));
     const bool exact = top.exact_in_double();
-    const bool dense = observer || !exact;
+    double sparse_mean = 0;
+    const bool sparse =
+        !exact && !observer && sparse_topk_mean(buf_.positions, buf_.selector.values(), npix, k, sparse_mean);
+    const bool dense = observer || (!exact && !sparse);
     if (dense && buf_.c_values.empty())
       buf_.c_values.resize(static_cast<std::size_t>(plan_.alloc_width) * plan_.alloc_height);
     float* c = buf_.c_values.data();
     if (dense) scatter_c_values(buf_.positions, buf_.selector.values(), npix, c);
     if (observer) observer->on_scale(s, c, size.width, size.height);
-    scores[s] = exact ? fixed_topk_mean(top.sum, static_cast<std::size_t>(k)) : spatial_pooling_quickselect(c, npix, k);
+    scores[s] = exact    ? fixed_topk_mean(top.sum, static_cast<std::size_t>(k))
+                : sparse ? sparse_mean
+                         : spatial_pooling_quickselect(c, npix, k);
   }
   return weight_scores(scores, side.window);
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <utility>
 
 #include "core/error.hpp"
@@ -108,6 +109,68 @@ double spatial_pooling_quickselect(float* c, int n, int k) {
   double sum = 0;
   for (int i = 0; i < k; ++i) sum += c[i];
   return sum / k;
+}
+
+// libvmaf's first partition with the pivot c[k] = 0 over n values that are 0 or positive:
+// i skips the positive values and stops at each zero, j stops everywhere (no value is below
+// the pivot), so step t swaps the t-th zero from the left, z_t, with c[n - 1 - t]. After
+// step t the partition ends when i = z_t + 1 > j = n - 2 - t; before step t, when
+// z_t > n - 1 - t (i then stops at n - t, the zero step t - 1 swapped there). Either way,
+// after its T steps, positions below n - T keep their values or, at z_t, hold c[n - 1 - t],
+// and positions from n - T on hold zeros, with j = n - 1 - T. With k >= n - T the later
+// partitions see zeros only (left moves past j), so c[0..k) is final: its non-zero values,
+// in position order, are the sum's terms (adding a zero never changes a double sum that
+// started at +0).
+// z_t = t + a with a the count of non-zero positions below it: a run of zeros after the
+// a-th non-zero position (before the next) holds t from p[a - 1] + 1 - a to p[a] - 1 - a,
+// and the partition ends at the first t where 2t + a >= n - 2: after step t if 2t + a <=
+// n - 1 (T = t + 1), else before it (T = t); with no zero left, T = the zeros' count.
+bool sparse_topk_mean(const std::vector<std::uint32_t>& positions, const std::vector<float>& values, int n, int k,
+                      double& mean) {
+  const std::size_t m = positions.size();
+  if (k <= 0 || k > n || values.size() != m || m >= static_cast<std::size_t>(n)) return false;
+  const auto un = static_cast<std::int64_t>(n);
+  for (std::size_t a = 0; a < m; ++a)
+    if (!(values[a] > 0.0f) || positions[a] >= static_cast<std::uint64_t>(n) || (a > 0 && positions[a] <= positions[a - 1]))
+      return false;
+  double sum = 0;
+  if (k == n) {  // quick select returns at once: the sum of every value, in position order
+    for (const float v : values) sum += v;
+    mean = sum / k;
+    return true;
+  }
+  // The pivot c[k] must be a zero.
+  if (std::binary_search(positions.begin(), positions.end(), static_cast<std::uint32_t>(k))) return false;
+  std::int64_t steps = un - static_cast<std::int64_t>(m);  // no zero left
+  for (std::size_t a = 0; a <= m; ++a) {
+    const auto ia = static_cast<std::int64_t>(a);
+    const std::int64_t first = (a == 0 ? 0 : positions[a - 1] + std::int64_t{1}) - ia;  // the run's t
+    const std::int64_t last = (a == m ? un : static_cast<std::int64_t>(positions[a])) - ia;  // one past
+    // The first t of the run with 2t + a >= n - 2, if any.
+    const std::int64_t need = un - 2 - ia, from = need <= 0 ? 0 : (need + 1) / 2;
+    const std::int64_t t = first > from ? first : from;
+    if (t < last) {
+      steps = 2 * t + ia <= un - 1 ? t + 1 : t;
+      break;
+    }
+  }
+  const std::int64_t left_end = un - steps;
+  if (k < left_end) return false;  // the later partitions reorder values below k
+  // The terms of c[0..left_end): the values that stay (positions below left_end) merged, by
+  // position, with those from positions q >= left_end, each at z_(n - 1 - q): q falling,
+  // t rising, so z_t rising.
+  std::size_t stay = 0, moved = m, a = 0;  // moved: one past the next q, from the top
+  while (moved > 0 && static_cast<std::int64_t>(positions[moved - 1]) >= left_end) {
+    const std::int64_t t = un - 1 - static_cast<std::int64_t>(positions[moved - 1]);
+    while (a < m && static_cast<std::int64_t>(positions[a]) <= t + static_cast<std::int64_t>(a)) ++a;
+    const std::int64_t z = t + static_cast<std::int64_t>(a);
+    for (; stay < m && static_cast<std::int64_t>(positions[stay]) < z; ++stay) sum += values[stay];
+    sum += values[moved - 1];
+    --moved;
+  }
+  for (; stay < m && static_cast<std::int64_t>(positions[stay]) < left_end; ++stay) sum += values[stay];
+  mean = sum / k;
+  return true;
 }
 
 void scatter_c_values(const std::vector<std::uint32_t>& positions, const std::vector<float>& values, int n,

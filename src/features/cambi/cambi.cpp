@@ -132,8 +132,11 @@ double CambiScorer::score(const Picture& pic, const SidePlan& side, ScaleObserve
     // Pooling (libvmaf spatial_pooling): while every double partial sum of the top K is
     // exact (TopKSum::exact_in_double), libvmaf's quick-select order cannot matter and
     // the fixed-point mean is its result. Otherwise its order is that of its first
-    // partition where that settles the sum (sparse_topk_mean: most frames), else, or for
-    // an observer, the dense array is built and libvmaf's partitions are replayed.
+    // partition where that settles the sum (sparse_topk_mean), else, or for an observer,
+    // the dense array is built and libvmaf's partitions are replayed. Over the corpus's
+    // 52 CAMBI runs (2026-12-07) the sum was exact at 8144 of 8200 scales; of the 56
+    // others (4K and interior_lamps 1080p), sparse_topk_mean took 42 and the dense
+    // replay 14 (topk=0.2 at 4K, and half of interior_lamps').
     const int npix = static_cast<int>(size.width * size.height);
     const int k = topk_count(plan_.settings.topk, npix);
     const TopKSum top = buf_.selector.sum_of_largest(static_cast<std::size_t>(k));

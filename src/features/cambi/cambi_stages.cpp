@@ -130,6 +130,7 @@ bool sparse_topk_mean(const std::vector<std::uint32_t>& positions, const std::ve
   const std::size_t m = positions.size();
   if (k <= 0 || k > n || values.size() != m || m >= static_cast<std::size_t>(n)) return false;
   const auto un = static_cast<std::int64_t>(n);
+  const auto pos = [&positions](std::size_t i) { return static_cast<std::int64_t>(positions[i]); };
   for (std::size_t a = 0; a < m; ++a)
     if (!(values[a] > 0.0f) || positions[a] >= static_cast<std::uint64_t>(n) || (a > 0 && positions[a] <= positions[a - 1]))
       return false;
@@ -144,8 +145,8 @@ bool sparse_topk_mean(const std::vector<std::uint32_t>& positions, const std::ve
   std::int64_t steps = un - static_cast<std::int64_t>(m);  // no zero left
   for (std::size_t a = 0; a <= m; ++a) {
     const auto ia = static_cast<std::int64_t>(a);
-    const std::int64_t first = (a == 0 ? 0 : positions[a - 1] + std::int64_t{1}) - ia;  // the run's t
-    const std::int64_t last = (a == m ? un : static_cast<std::int64_t>(positions[a])) - ia;  // one past
+    const std::int64_t first = (a == 0 ? 0 : pos(a - 1) + 1) - ia;  // the run's t
+    const std::int64_t last = (a == m ? un : pos(a)) - ia;  // one past
     // The first t of the run with 2t + a >= n - 2, if any.
     const std::int64_t need = un - 2 - ia, from = need <= 0 ? 0 : (need + 1) / 2;
     const std::int64_t t = first > from ? first : from;
@@ -160,15 +161,15 @@ bool sparse_topk_mean(const std::vector<std::uint32_t>& positions, const std::ve
   // position, with those from positions q >= left_end, each at z_(n - 1 - q): q falling,
   // t rising, so z_t rising.
   std::size_t stay = 0, moved = m, a = 0;  // moved: one past the next q, from the top
-  while (moved > 0 && static_cast<std::int64_t>(positions[moved - 1]) >= left_end) {
-    const std::int64_t t = un - 1 - static_cast<std::int64_t>(positions[moved - 1]);
-    while (a < m && static_cast<std::int64_t>(positions[a]) <= t + static_cast<std::int64_t>(a)) ++a;
+  while (moved > 0 && pos(moved - 1) >= left_end) {
+    const std::int64_t t = un - 1 - pos(moved - 1);
+    while (a < m && pos(a) <= t + static_cast<std::int64_t>(a)) ++a;
     const std::int64_t z = t + static_cast<std::int64_t>(a);
-    for (; stay < m && static_cast<std::int64_t>(positions[stay]) < z; ++stay) sum += values[stay];
+    for (; stay < m && pos(stay) < z; ++stay) sum += values[stay];
     sum += values[moved - 1];
     --moved;
   }
-  for (; stay < m && static_cast<std::int64_t>(positions[stay]) < left_end; ++stay) sum += values[stay];
+  for (; stay < m && pos(stay) < left_end; ++stay) sum += values[stay];
   mean = sum / k;
   return true;
 }

@@ -112,6 +112,10 @@ class FeatureExtractor {
 using HistoryFn = unsigned (*)(const OptionSet& options);
 inline constexpr unsigned kUnboundedHistory = std::numeric_limits<unsigned>::max();
 
+// ExtractorInfo::reads_reference: whether an instance made with these options reads the
+// reference pictures' samples (CAMBI without full_ref scores the distorted side alone).
+using ReadsReferenceFn = bool (*)(const OptionSet& options);
+
 
 using ExtractorFactory = std::function<std::unique_ptr<FeatureExtractor>(const OptionSet& options)>;
 
@@ -137,7 +141,14 @@ struct ExtractorInfo {
   // 2 for needs_prev_ref (FrameInput's two previous references), or kUnboundedHistory
   // for a temporal extractor (whose state nobody has bounded): use history_of().
   HistoryFn history = nullptr;
+  // Unset: every frame's reference samples are read. A run none of whose extractors reads
+  // them leaves a mapped reference's pages out of memory (io::PairReader).
+  ReadsReferenceFn reads_reference = nullptr;
 };
+
+inline bool reads_reference(const ExtractorInfo& info, const OptionSet& options) {
+  return !info.reads_reference || info.reads_reference(options);
+}
 
 // The declared history of `info` with `options`, or the default above.
 inline unsigned history_of(const ExtractorInfo& info, const OptionSet& options) {

@@ -86,6 +86,7 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     if (spec.info->needs_prev_ref) prev_refs_ = std::max(prev_refs_, std::clamp(s->history, 1u, 2u));
     s->temporal = spec.info->temporal;
     s->device = spec.backend != Backend::Cpu;
+    reads_reference_ = reads_reference_ || s->device || fastvmaf::reads_reference(*spec.info, spec.options);
     std::unique_ptr<FeatureExtractor> first;
     try {
       first = spec.factory(spec.options);

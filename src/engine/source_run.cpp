@@ -50,7 +50,7 @@ Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& 
     for (const auto& why : run.left_out()) warn(fmt::format("{}; it is left out of this run", why));
   // On a GPU run the readers fill the device pipeline's pinned slabs: one host copy per frame.
   io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, run.read_ahead(),
-                        run.pair_storage(), run.readers());
+                        run.pair_storage(), run.readers(), /*random_access=*/false, run.reads_reference());
   double reader_wait = 0;
   const auto t = Clock::now();
   for (;;) {
@@ -81,7 +81,8 @@ SegmentScores score_segment_sources(const Engine& engine, io::VideoSource& ref, 
   run.begin_segment(first);
   const unsigned from = run.next_index();  // the warm-up's first frame
   io::PairReader reader(ref, dis, limits.frame_skip_ref + from, limits.frame_skip_dist + from,
-                        end == 0 ? 0 : end - from, run.read_ahead(), run.pair_storage(), run.readers());
+                        end == 0 ? 0 : end - from, run.read_ahead(), run.pair_storage(), run.readers(),
+                        /*random_access=*/false, run.reads_reference());
   for (run.make_room(); auto pair = reader.next(); run.make_room()) {
     pair->index += from;
     run.submit(std::move(*pair));

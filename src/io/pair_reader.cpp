@@ -10,8 +10,9 @@ namespace fastvmaf::io {
 
 PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis,
                        unsigned max_frames, unsigned ahead, PairStorage* storage, unsigned readers,
-                       bool random_access)
+                       bool random_access, bool ref_samples_read)
     : max_frames_(max_frames), ahead_(ahead ? ahead : 1), storage_(storage) {
+  ref_.samples_read = ref_samples_read;
   // Storage gives both sides of a frame at once; a side on the device takes none.
   if (ref.on_device() || dis.on_device()) storage_ = nullptr;
   for (auto [side, source, skip] : {std::tuple{&ref_, &ref, skip_ref}, std::tuple{&dis_, &dis, skip_dis}}) {
@@ -108,7 +109,7 @@ void PairReader::run(Side& side) {
     Frame frame;
     try {
       if (side.access == Side::Access::Mapped) {
-        frame.pic = side.source->map_at(side.skip + n);
+        frame.pic = side.source->map_at(side.skip + n, side.samples_read);
       } else if (side.access == Side::Access::ByIndex) {
         std::shared_ptr<Picture> pic;
         read_one(side, n, pic);

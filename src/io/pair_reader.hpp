@@ -38,8 +38,12 @@ class PairReader {
   // `random_access`: an indexed file is read with read_at even by one thread, leaving the
   // source's own position alone, so several readers may read one source at once (the
   // workers of a hybrid run, each its own segments).
+  // `ref_samples_read`: false when nothing reads the reference pictures' samples (CAMBI
+  // without full_ref): a mapped reference's frames are still checked, but their pages
+  // are not kept in memory (VideoSource::map_at's fault_in).
   PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis, unsigned max_frames,
-             unsigned ahead, PairStorage* storage = nullptr, unsigned readers = 1, bool random_access = false);
+             unsigned ahead, PairStorage* storage = nullptr, unsigned readers = 1, bool random_access = false,
+             bool ref_samples_read = true);
   ~PairReader();
   PairReader(const PairReader&) = delete;
   PairReader& operator=(const PairReader&) = delete;
@@ -69,6 +73,7 @@ class PairReader {
   struct Side {
     VideoSource* source = nullptr;
     unsigned skip = 0;
+    bool samples_read = true;  // whether anything reads its pictures' samples
     // How its frames are found: read in order by one thread (read and skip), by index
     // with read_at by one or several threads, or by index as pictures over the mapped file
     // (map_at) by one thread.

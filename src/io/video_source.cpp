@@ -279,7 +279,7 @@ std::shared_ptr<const VideoSource::Mapping> VideoSource::map() const {
 
 bool VideoSource::mappable() const { return map() != nullptr; }
 
-std::shared_ptr<const Picture> VideoSource::map_at(unsigned n) const {
+std::shared_ptr<const Picture> VideoSource::map_at(unsigned n, bool fault_in) const {
   const std::shared_ptr<const Mapping> m = map();
   if (!m) throw std::logic_error(path_ + ": map_at() on a source that is not mapped");
   const std::uint64_t off = index_.first + static_cast<std::uint64_t>(n) * index_.stride;
@@ -298,12 +298,14 @@ std::shared_ptr<const Picture> VideoSource::map_at(unsigned n) const {
   std::size_t bytes;
   widen(at, frame, kPage, first, bytes);
   // Faults the frame's pages in here, on the reading thread, not in the extractors.
+  if (fault_in) {
 #ifdef MADV_POPULATE_READ
-  if (::madvise(first, bytes, MADV_POPULATE_READ) != 0 && errno != EINVAL)
-    fail(path_, fmt::format("frame {}: read error ({})", n, std::strerror(errno)));
+    if (::madvise(first, bytes, MADV_POPULATE_READ) != 0 && errno != EINVAL)
+      fail(path_, fmt::format("frame {}: read error ({})", n, std::strerror(errno)));
 #else
-  ::madvise(first, bytes, MADV_WILLNEED);
+    ::madvise(first, bytes, MADV_WILLNEED);
 #endif
+  }
   Plane planes[3];
   const std::size_t sample = bytes_per_sample(geometry_.bpc);
   std::size_t plane_at = 0;
@@ -325,6 +327,7 @@ std::shared_ptr<const Picture> VideoSource::map_at(unsigned n) const {
   Picture pic = Picture::wrap(geometry_.format, geometry_.bpc, geometry_.width, geometry_.height, planes,
                               std::move(keep), frame);
   finish_planes(pic, false, n);  // the bit-depth check only: not monochrome
+  if (!fault_in) ::madvise(drop, drop_bytes, MADV_DONTNEED);  // what the header and the check read
   return std::make_shared<const Picture>(std::move(pic));
 }
 

@@ -95,12 +95,13 @@ std::string bytes_of(const Picture& p) {
 }
 
 Outcome read_all(const std::string& ref, const std::string& dis, unsigned readers, unsigned skip_ref = 0,
-                 unsigned skip_dis = 0, unsigned max_frames = 0, unsigned ahead = 3, PairStorage* storage = nullptr) {
+                 unsigned skip_dis = 0, unsigned max_frames = 0, unsigned ahead = 3, PairStorage* storage = nullptr,
+                 bool ref_samples_read = true) {
   auto r = open_y4m(ref);
   auto d = open_y4m(dis);
   Outcome o;
   try {
-    PairReader reader(*r, *d, skip_ref, skip_dis, max_frames, ahead, storage, readers);
+    PairReader reader(*r, *d, skip_ref, skip_dis, max_frames, ahead, storage, readers, false, ref_samples_read);
     for (unsigned n = 0;; ++n) {
       auto pair = reader.next();
       if (!pair) break;
@@ -264,9 +265,11 @@ TEST(MappedFrames, ReportWhatReadingReports) {
   ASSERT_TRUE(a->mappable());
   EXPECT_NO_THROW(a->map_at(2));
   expect_input_error([&] { a->map_at(3); }, "frame 3: sample value 1500");
+  expect_input_error([&] { a->map_at(3, false); }, "frame 3: sample value 1500");  // unread, still checked
   auto b = open_y4m(header);
   ASSERT_TRUE(b->mappable());
   expect_input_error([&] { b->map_at(2); }, "frame 2: bad frame header");
+  expect_input_error([&] { b->map_at(2, false); }, "frame 2: bad frame header");
   // A file that shrinks after it was opened: a truncated frame, not a fault on the pages
   // that are gone.
   const auto shrinking = write_y4m("shrink.y4m", kMapW8, kMapH8, 8, 3);
@@ -275,6 +278,44 @@ TEST(MappedFrames, ReportWhatReadingReports) {
   fs::resize_file(shrinking, fs::file_size(shrinking) - 1000);
   EXPECT_NO_THROW(c->map_at(1));
   expect_input_error([&] { c->map_at(2); }, "frame 2 is truncated");
+}
+
+// This process's resident memory in bytes (/proc/self/statm: mapped file pages count).
+std::size_t resident_bytes() {
+  std::ifstream f("/proc/self/statm");
+  std::size_t size = 0, resident = 0;
+  f >> size >> resident;
+  return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+}
+
+TEST(MappedFrames, UnreadFramesStayOutOfMemory) {
+  constexpr unsigned kFrames = 12;
+  for (unsigned bpc : {8u, 10u}) {
+    SCOPED_TRACE(bpc);
+    const unsigned w = bpc == 8 ? kMapW8 : kMapW10, h = bpc == 8 ? kMapH8 : kMapH10;
+    const auto path = write_y4m("unread.y4m", w, h, bpc, kFrames, {}, 0, {}, bpc == 8 ? "" : kEven10);
+    const std::size_t frame = static_cast<std::size_t>(w) * h * 3 / 2 * (bpc == 8 ? 1 : 2);
+    auto mapped = open_y4m(path);
+    ASSERT_TRUE(mapped->mappable());
+    for (bool fault_in : {true, false}) {
+      SCOPED_TRACE(fault_in);
+      std::vector<std::shared_ptr<const Picture>> held;
+      const std::size_t before = resident_bytes();
+      for (unsigned n = 0; n < kFrames; ++n) held.push_back(mapped->map_at(n, fault_in));
+      const std::size_t grown = resident_bytes() - std::min(before, resident_bytes());
+      if (fault_in)
+        EXPECT_GE(grown, kFrames * frame * 9 / 10);  // the measure sees the frames held
+      else
+        EXPECT_LT(grown, 2 * frame);  // a frame's pages at most, not kFrames'
+      // Read or not, the samples are the file's.
+      auto read = open_y4m(path);
+      Picture pic = Picture::allocate(PixelFormat::YUV420, bpc, w, h);
+      for (unsigned n = 0; n < kFrames; ++n) {
+        ASSERT_TRUE(read->read(pic));
+        EXPECT_TRUE(bytes_of(*held[n]) == bytes_of(pic)) << "frame " << n;
+      }
+    }
+  }
 }
 
 TEST(MappedFrames, APairReaderMapsWhatItWouldRead) {
@@ -293,6 +334,11 @@ TEST(MappedFrames, APairReaderMapsWhatItWouldRead) {
     const Outcome b = read_all(ref, bad, readers);
     EXPECT_EQ(b.frames.size(), 5u);
     EXPECT_NE(b.error.find("frame 5: bad frame header"), std::string::npos) << b.error;
+    // A reference nothing reads (ref_samples_read false): the same pairs and errors.
+    expect_same(mapped, read_all(ref, dis, readers, 0, 0, 0, 3, nullptr, false));
+    const Outcome unread_bad = read_all(bad, dis, readers, 0, 0, 0, 3, nullptr, false);
+    EXPECT_EQ(unread_bad.frames.size(), 5u);
+    EXPECT_NE(unread_bad.error.find("frame 5: bad frame header"), std::string::npos) << unread_bad.error;
   }
 }
 

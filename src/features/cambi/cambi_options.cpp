@@ -57,6 +57,10 @@ const std::vector<OptionSpec>& option_specs() {
 }
 
 // flushes: the heatmap files are cut to the frames scored (CambiExtractor::flush).
-FASTVMAF_REGISTER_EXTRACTOR(extractor_info("cambi", {"Cambi_feature_cambi_score"}, option_specs(), {.flushes = true}));
+// reads_reference: only with full_ref is the reference scored.
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("cambi", {"Cambi_feature_cambi_score"}, option_specs(),
+                                           {.flushes = true, .reads_reference = [](const OptionSet& o) {
+                                              return o.get_bool("full_ref");
+                                            }}));
 
 }  // namespace fastvmaf::cambi

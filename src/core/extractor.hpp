@@ -39,6 +39,7 @@
 #include "core/backend.hpp"
 #include "core/options.hpp"
 #include "core/parallel.hpp"
+#include "core/plane_set.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf {
@@ -112,9 +113,12 @@ class FeatureExtractor {
 using HistoryFn = unsigned (*)(const OptionSet& options);
 inline constexpr unsigned kUnboundedHistory = std::numeric_limits<unsigned>::max();
 
-// ExtractorInfo::reads_reference: whether an instance made with these options reads the
-// reference pictures' samples (CAMBI without full_ref scores the distorted side alone).
-using ReadsReferenceFn = bool (*)(const OptionSet& options);
+// ExtractorInfo::planes_read: the planes of each side's pictures that an instance made
+// with these options reads (CAMBI without full_ref: the distorted luma alone; motion: the
+// reference's luma).
+using PlanesReadFn = PlanesRead (*)(const OptionSet& options);
+// The planes_read of an extractor that reads the luma of both sides, and nothing else.
+inline PlanesRead luma_of_both(const OptionSet&) { return {kLumaPlane, kLumaPlane}; }
 
 
 using ExtractorFactory = std::function<std::unique_ptr<FeatureExtractor>(const OptionSet& options)>;
@@ -141,13 +145,14 @@ struct ExtractorInfo {
   // 2 for needs_prev_ref (FrameInput's two previous references), or kUnboundedHistory
   // for a temporal extractor (whose state nobody has bounded): use history_of().
   HistoryFn history = nullptr;
-  // Unset: every frame's reference samples are read. A run none of whose extractors reads
-  // them leaves a mapped reference's pages out of memory (io::PairReader).
-  ReadsReferenceFn reads_reference = nullptr;
+  // Unset: every plane of both sides is read. A run leaves the pages of the planes none
+  // of its extractors reads out of memory where its frames are mapped (io::PairReader).
+  PlanesReadFn planes_read = nullptr;
 };
 
-inline bool reads_reference(const ExtractorInfo& info, const OptionSet& options) {
-  return !info.reads_reference || info.reads_reference(options);
+// The planes `info` with `options` reads, or every plane of both sides (unset).
+inline PlanesRead planes_read_of(const ExtractorInfo& info, const OptionSet& options) {
+  return info.planes_read ? info.planes_read(options) : PlanesRead{};
 }
 
 // The declared history of `info` with `options`, or the default above.

@@ -23,7 +23,7 @@ struct ExtractorFlags {
   bool values_at_flush = false;
   bool flushes = false;         // ExtractorInfo::flushes
   HistoryFn history = nullptr;  // segments: ExtractorInfo::history
-  ReadsReferenceFn reads_reference = nullptr;  // ExtractorInfo::reads_reference
+  PlanesReadFn planes_read = nullptr;  // ExtractorInfo::planes_read
 };
 
 // The declaration every <name>_options.cpp registers:
@@ -39,7 +39,7 @@ inline ExtractorInfo extractor_info(std::string name, std::vector<std::string> p
   info.values_at_flush = flags.values_at_flush;
   info.flushes = flags.flushes;
   info.history = flags.history;
-  info.reads_reference = flags.reads_reference;
+  info.planes_read = flags.planes_read;
   return info;
 }
 

@@ -200,8 +200,11 @@ SegmentScores Workers::score_one(Run& run, unsigned w, const SegmentRange& s) {
   run.begin_segment(s.first);
   const unsigned from = run.next_index();  // the warm-up's first frame
   io::PairReader reader(ref_, dis_, limits_.frame_skip_ref + from, limits_.frame_skip_dist + from, s.end - from,
-                        run.read_ahead(), run.pair_storage(), run.readers(), /*random_access=*/true,
-                        run.reads_reference());
+                        {.ahead = run.read_ahead(),
+                         .storage = run.pair_storage(),
+                         .readers = run.readers(),
+                         .random_access = true,
+                         .planes = run.planes_read()});
   for (run.make_room(); auto pair = reader.next(); run.make_room()) {
     pair->index += from;
     if (pair->index >= s.first && !dispatcher_.claim(w, pair->index)) break;

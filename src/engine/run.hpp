@@ -81,8 +81,8 @@ class Run {
   PairStorage* pair_storage() { return scheduler_.pair_storage(); }
   // Whether frames may be pictures in device memory (every extractor is a twin).
   bool takes_device_frames() const { return scheduler_.all_on_device(); }
-  // Whether any extractor reads the reference pictures' samples (Scheduler::reads_reference).
-  bool reads_reference() const { return scheduler_.reads_reference(); }
+  // The planes of each side any extractor reads (Scheduler::planes_read).
+  PlanesRead planes_read() const { return scheduler_.planes_read(); }
   // Whether the device work reads chroma planes (device frames need all three filled).
   bool device_reads_chroma() const { return scheduler_.device_reads_chroma(); }
   // How many frames a reader may read ahead of submit() within the run's memory budget.

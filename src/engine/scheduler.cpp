@@ -86,7 +86,8 @@ Scheduler::Scheduler(const std::vector<SlotSpec>& slots, const VideoGeometry& ge
     if (spec.info->needs_prev_ref) prev_refs_ = std::max(prev_refs_, std::clamp(s->history, 1u, 2u));
     s->temporal = spec.info->temporal;
     s->device = spec.backend != Backend::Cpu;
-    reads_reference_ = reads_reference_ || s->device || fastvmaf::reads_reference(*spec.info, spec.options);
+    // A twin reads every plane of both sides: its frame is copied whole.
+    planes_read_ |= s->device ? PlanesRead{} : planes_read_of(*spec.info, spec.options);
     std::unique_ptr<FeatureExtractor> first;
     try {
       first = spec.factory(spec.options);

@@ -98,9 +98,9 @@ class Scheduler {
   bool all_on_device() const;
   // Whether the run's twins read a chroma plane; false without twins.
   bool device_reads_chroma() const;
-  // Whether any slot reads the reference pictures' samples (ExtractorInfo::reads_reference;
-  // a twin always does: its frame is copied whole). False: only the distorted side is read.
-  bool reads_reference() const { return reads_reference_; }
+  // The planes of each side any slot reads (ExtractorInfo::planes_read; a twin reads
+  // every plane: its frame is copied whole).
+  PlanesRead planes_read() const { return planes_read_; }
   // Frames the device keeps in flight (0 without a GPU slot): the engine keeps more than
   // that many frames submitted so the device pipeline fills.
   unsigned device_depth() const;
@@ -138,7 +138,7 @@ class Scheduler {
   // far back as an extractor with needs_prev_ref reads (prev_refs_: 0, 1 or 2).
   std::shared_ptr<const Picture> prev_ref_, prev_prev_ref_;
   unsigned prev_refs_ = 0;
-  bool reads_reference_ = false;
+  PlanesRead planes_read_{kNoPlanes, kNoPlanes};
   ReferenceMemo* memo_ = nullptr;
   std::unique_ptr<PoolParallel> parallel_;  // bands of a frame on pool_ (core/parallel.hpp)
   // Tasks this scheduler posted that have not returned (guarded by mu_): a shared pool

@@ -49,8 +49,11 @@ Result run_sources(const Engine& engine, io::VideoSource& ref, io::VideoSource& 
   if (warn)
     for (const auto& why : run.left_out()) warn(fmt::format("{}; it is left out of this run", why));
   // On a GPU run the readers fill the device pipeline's pinned slabs: one host copy per frame.
-  io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt, run.read_ahead(),
-                        run.pair_storage(), run.readers(), /*random_access=*/false, run.reads_reference());
+  io::PairReader reader(ref, dis, limits.frame_skip_ref, limits.frame_skip_dist, limits.frame_cnt,
+                        {.ahead = run.read_ahead(),
+                         .storage = run.pair_storage(),
+                         .readers = run.readers(),
+                         .planes = run.planes_read()});
   double reader_wait = 0;
   const auto t = Clock::now();
   for (;;) {
@@ -81,8 +84,11 @@ SegmentScores score_segment_sources(const Engine& engine, io::VideoSource& ref, 
   run.begin_segment(first);
   const unsigned from = run.next_index();  // the warm-up's first frame
   io::PairReader reader(ref, dis, limits.frame_skip_ref + from, limits.frame_skip_dist + from,
-                        end == 0 ? 0 : end - from, run.read_ahead(), run.pair_storage(), run.readers(),
-                        /*random_access=*/false, run.reads_reference());
+                        end == 0 ? 0 : end - from,
+                        {.ahead = run.read_ahead(),
+                         .storage = run.pair_storage(),
+                         .readers = run.readers(),
+                         .planes = run.planes_read()});
   for (run.make_room(); auto pair = reader.next(); run.make_room()) {
     pair->index += from;
     run.submit(std::move(*pair));

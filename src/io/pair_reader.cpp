@@ -9,10 +9,11 @@
 namespace fastvmaf::io {
 
 PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis,
-                       unsigned max_frames, unsigned ahead, PairStorage* storage, unsigned readers,
-                       bool random_access, bool ref_samples_read)
-    : max_frames_(max_frames), ahead_(ahead ? ahead : 1), storage_(storage) {
-  ref_.samples_read = ref_samples_read;
+                       unsigned max_frames, const Settings& settings)
+    : max_frames_(max_frames), ahead_(settings.ahead ? settings.ahead : 1), storage_(settings.storage) {
+  const unsigned readers = settings.readers;
+  ref_.planes = settings.planes.ref;
+  dis_.planes = settings.planes.dis;
   // Storage gives both sides of a frame at once; a side on the device takes none.
   if (ref.on_device() || dis.on_device()) storage_ = nullptr;
   for (auto [side, source, skip] : {std::tuple{&ref_, &ref, skip_ref}, std::tuple{&dis_, &dis, skip_dis}}) {
@@ -22,7 +23,7 @@ PairReader::PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, un
     // over the file's pages, found by index by one thread, where reading copies them.
     if (!storage_ && !source->on_device() && source->mappable())
       side->access = Side::Access::Mapped;
-    else if ((readers > 1 || random_access) && source->indexed())
+    else if ((readers > 1 || settings.random_access) && source->indexed())
       side->access = Side::Access::ByIndex;
     if (side->access != Side::Access::InOrder) {
       const unsigned count = source->indexed_frames();
@@ -109,7 +110,7 @@ void PairReader::run(Side& side) {
     Frame frame;
     try {
       if (side.access == Side::Access::Mapped) {
-        frame.pic = side.source->map_at(side.skip + n, side.samples_read);
+        frame.pic = side.source->map_at(side.skip + n, side.planes);
       } else if (side.access == Side::Access::ByIndex) {
         std::shared_ptr<Picture> pic;
         read_one(side, n, pic);

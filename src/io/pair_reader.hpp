@@ -23,6 +23,7 @@
 
 #include "core/frame_pair.hpp"
 #include "core/pair_storage.hpp"
+#include "core/plane_set.hpp"
 #include "fastvmaf/picture.hpp"
 #include "io/video_source.hpp"
 
@@ -30,20 +31,26 @@ namespace fastvmaf::io {
 
 class PairReader {
  public:
+  // How the pairs are read.
+  struct Settings {
+    unsigned ahead = 1;  // bounds the frames read but not yet taken (0 counts as 1)
+    // With it, each pair's pictures come from it (both sides of frame n from one
+    // make_pair); without, each picture is its own recycled allocation.
+    PairStorage* storage = nullptr;
+    unsigned readers = 1;  // threads per indexed file (1: every file is read by one thread)
+    // An indexed file is read with read_at even by one thread, leaving the source's own
+    // position alone, so several readers may read one source at once (the workers of a
+    // hybrid run, each its own segments).
+    bool random_access = false;
+    // What the consumer reads of each side: a mapped file's frames are still checked
+    // whole, but the pages of the planes not read are not kept in memory
+    // (VideoSource::map_at): CAMBI alone reads the distorted luma.
+    PlanesRead planes;
+  };
   // Skips the first frames of each source, then reads up to max_frames pairs
-  // (0: until either source ends). `ahead` bounds the frames read but not yet taken.
-  // With `storage`, each pair's pictures come from it (both sides of frame n from one
-  // make_pair); without, each picture is its own recycled allocation. `readers`: the
-  // threads per indexed file (1: every file is read in order by one thread).
-  // `random_access`: an indexed file is read with read_at even by one thread, leaving the
-  // source's own position alone, so several readers may read one source at once (the
-  // workers of a hybrid run, each its own segments).
-  // `ref_samples_read`: false when nothing reads the reference pictures' samples (CAMBI
-  // without full_ref): a mapped reference's frames are still checked, but their pages
-  // are not kept in memory (VideoSource::map_at's fault_in).
+  // (0: until either source ends).
   PairReader(VideoSource& ref, VideoSource& dis, unsigned skip_ref, unsigned skip_dis, unsigned max_frames,
-             unsigned ahead, PairStorage* storage = nullptr, unsigned readers = 1, bool random_access = false,
-             bool ref_samples_read = true);
+             const Settings& settings);
   ~PairReader();
   PairReader(const PairReader&) = delete;
   PairReader& operator=(const PairReader&) = delete;
@@ -73,7 +80,7 @@ class PairReader {
   struct Side {
     VideoSource* source = nullptr;
     unsigned skip = 0;
-    bool samples_read = true;  // whether anything reads its pictures' samples
+    PlaneSet planes = kAllPlanes;  // the planes of its pictures anything reads
     // How its frames are found: read in order by one thread (read and skip), by index
     // with read_at by one or several threads, or by index as pictures over the mapped file
     // (map_at) by one thread.

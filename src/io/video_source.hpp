@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/plane_set.hpp"
 #include "fastvmaf/picture.hpp"
 
 namespace fastvmaf::io {
@@ -61,10 +62,11 @@ class VideoSource {
   // of the picture goes (the page cache keeps them). Requires mappable() and
   // n < indexed_frames(). A file truncated while one of its frames is in use ends the
   // process with SIGBUS, as any reader of a mapped file would.
-  // `fault_in` false: nothing will read the samples (the reference of a run of CAMBI
-  // without full_ref), so the pages are not faulted in, and those the checks read (above
-  // 8 bits) are dropped at once; a read of the picture still gives the file's samples.
-  std::shared_ptr<const Picture> map_at(unsigned n, bool fault_in = true) const;
+  // `planes`: those anything will read. The others' pages are not faulted in (the
+  // chroma of a run of luma-only extractors; the whole reference of a run of CAMBI
+  // without full_ref), and those the checks read (above 8 bits) are dropped at once; a
+  // read of them still gives the file's samples.
+  std::shared_ptr<const Picture> map_at(unsigned n, PlaneSet planes = kAllPlanes) const;
   // A monochrome source (y4m Cmono): read as 4:2:0 with mid-grey chroma, so it may only
   // be compared with another monochrome source.
   bool monochrome() const { return mono_; }

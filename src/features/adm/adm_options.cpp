@@ -50,6 +50,6 @@ const std::vector<std::string>& provided_features() {
   return names;
 }
 
-FASTVMAF_REGISTER_EXTRACTOR(extractor_info("adm", provided_features(), option_specs()));
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("adm", provided_features(), option_specs(), {.planes_read = luma_of_both}));
 
 }  // namespace fastvmaf::adm

@@ -57,10 +57,11 @@ const std::vector<OptionSpec>& option_specs() {
 }
 
 // flushes: the heatmap files are cut to the frames scored (CambiExtractor::flush).
-// reads_reference: only with full_ref is the reference scored.
+// planes_read: the luma; the reference's only with full_ref (it is scored then).
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("cambi", {"Cambi_feature_cambi_score"}, option_specs(),
-                                           {.flushes = true, .reads_reference = [](const OptionSet& o) {
-                                              return o.get_bool("full_ref");
+                                           {.flushes = true, .planes_read = [](const OptionSet& o) {
+                                              return PlanesRead{o.get_bool("full_ref") ? kLumaPlane : kNoPlanes,
+                                                                kLumaPlane};
                                             }}));
 
 }  // namespace fastvmaf::cambi

@@ -69,6 +69,6 @@ FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_adm",
                                             "VMAF_feature_adm_scale3_score", "adm_num", "adm_den", "adm_scale0",
                                             "adm_num_scale0", "adm_den_scale0", "adm_num_scale1", "adm_den_scale1",
                                             "adm_num_scale2", "adm_den_scale2", "adm_num_scale3", "adm_den_scale3"},
-                                           option_specs()));
+                                           option_specs(), {.planes_read = luma_of_both}));
 
 }  // namespace fastvmaf::float_adm

@@ -9,6 +9,6 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_ansnr", {"float_ansnr"}, option_specs()));
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_ansnr", {"float_ansnr"}, option_specs(), {.planes_read = luma_of_both}));
 
 }  // namespace fastvmaf::float_ansnr

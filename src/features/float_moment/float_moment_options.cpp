@@ -9,6 +9,6 @@ const std::vector<OptionSpec>& option_specs() {
   return specs;
 }
 
-FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_moment", {"float_moment"}, option_specs()));
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_moment", {"float_moment"}, option_specs(), {.planes_read = luma_of_both}));
 
 }  // namespace fastvmaf::float_moment

@@ -31,7 +31,8 @@ const std::vector<OptionSpec>& option_specs() {
 
 // values_at_flush: motion2/motion3 of the last frame come at flush, as integer motion's.
 // history: frame i scores the blurs of frames i - 2, i - 1 and i; the last score, which
-// flush() needs, is carried (FloatMotionExtractor::carry).
+// flush() needs, is carried (FloatMotionExtractor::carry). planes_read: the reference's
+// luma, and its chroma planes with motion_add_uv.
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_motion",
                                            {"VMAF_feature_motion_score", "VMAF_feature_motion2_score",
                                             "VMAF_feature_motion3_score"},
@@ -39,6 +40,10 @@ FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_motion",
                                            {.temporal = true,
                                             .values_at_flush = true,
                                             .flushes = true,
-                                            .history = [](const OptionSet&) { return 2u; }}));
+                                            .history = [](const OptionSet&) { return 2u; },
+                                            .planes_read = [](const OptionSet& o) {
+                                              return PlanesRead{o.get_bool("motion_add_uv") ? kAllPlanes : kLumaPlane,
+                                                                kNoPlanes};
+                                            }}));
 
 }  // namespace fastvmaf::float_motion

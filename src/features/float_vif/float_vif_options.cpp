@@ -45,6 +45,6 @@ FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_vif",
                                             "vif_num", "vif_den", "vif_num_scale0", "vif_den_scale0", "vif_num_scale1",
                                             "vif_den_scale1", "vif_num_scale2", "vif_den_scale2", "vif_num_scale3",
                                             "vif_den_scale3"},
-                                           option_specs()));
+                                           option_specs(), {.planes_read = luma_of_both}));
 
 }  // namespace fastvmaf::float_vif

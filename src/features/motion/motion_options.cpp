@@ -31,6 +31,7 @@ const std::vector<OptionSpec>& option_specs() {
 // values_at_flush: motion2/motion3 (motion_params.cpp, derive_motion2_3), once on the
 // whole series. history: frame i reads the reference of frame i - 1 (i - 2 with the
 // five-frame window), and keeps nothing else (the GPU twin keeps it in a ring by index).
+// planes_read: the reference's luma alone (the distorted side is not scored).
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("motion",
                                            {"VMAF_integer_feature_motion_sad_score",
                                             "VMAF_integer_feature_motion_score", "VMAF_integer_feature_motion2_score",
@@ -41,6 +42,9 @@ FASTVMAF_REGISTER_EXTRACTOR(extractor_info("motion",
                                             .flushes = true,
                                             .history = [](const OptionSet& o) {
                                               return Params::from(o).min_index();
+                                            },
+                                            .planes_read = [](const OptionSet&) {
+                                              return PlanesRead{kLumaPlane, kNoPlanes};
                                             }}));
 
 }  // namespace fastvmaf::motion

@@ -21,8 +21,14 @@ const std::vector<OptionSpec>& option_specs() {
 }
 
 // Temporal only for the apsnr sums, which segments carry (PsnrScorer::carry): a frame's
-// values need no earlier frame.
+// values need no earlier frame. planes_read: the chroma planes only with enable_chroma.
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("psnr", {"psnr_y", "psnr_cb", "psnr_cr"}, option_specs(),
-                                           {.temporal = true, .flushes = true, .history = [](const OptionSet&) { return 0u; }}));
+                                           {.temporal = true,
+                                            .flushes = true,
+                                            .history = [](const OptionSet&) { return 0u; },
+                                            .planes_read = [](const OptionSet& o) {
+                                              const PlaneSet p = o.get_bool("enable_chroma") ? kAllPlanes : kLumaPlane;
+                                              return PlanesRead{p, p};
+                                            }}));
 
 }  // namespace fastvmaf::psnr

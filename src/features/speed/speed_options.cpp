@@ -55,10 +55,15 @@ FASTVMAF_REGISTER_EXTRACTOR(extractor_info("speed_chroma",
                                            {"Speed_chroma_feature_speed_chroma_u_score",
                                             "Speed_chroma_feature_speed_chroma_v_score",
                                             "Speed_chroma_feature_speed_chroma_uv_score"},
-                                           chroma_option_specs()));
+                                           chroma_option_specs(),
+                                           {.planes_read = [](const OptionSet&) {
+                                              return PlanesRead{kChromaPlanes, kChromaPlanes};
+                                            }}));
 // history: frame i scores the difference of frames i - 1 and i, and keeps nothing else.
 FASTVMAF_REGISTER_EXTRACTOR(extractor_info("speed_temporal", {"Speed_temporal_feature_speed_temporal_score"},
                                            temporal_option_specs(),
-                                           {.temporal = true, .history = [](const OptionSet&) { return 1u; }}));
+                                           {.temporal = true,
+                                            .history = [](const OptionSet&) { return 1u; },
+                                            .planes_read = luma_of_both}));
 
 }  // namespace fastvmaf::speed

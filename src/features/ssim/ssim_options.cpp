@@ -28,7 +28,7 @@ const std::vector<OptionSpec>& ms_ssim_option_specs() {
   return specs;
 }
 
-FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_ssim", {"float_ssim"}, ssim_option_specs()));
-FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_ms_ssim", {"float_ms_ssim"}, ms_ssim_option_specs()));
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_ssim", {"float_ssim"}, ssim_option_specs(), {.planes_read = luma_of_both}));
+FASTVMAF_REGISTER_EXTRACTOR(extractor_info("float_ms_ssim", {"float_ms_ssim"}, ms_ssim_option_specs(), {.planes_read = luma_of_both}));
 
 }  // namespace fastvmaf::ssim

@@ -24,6 +24,6 @@ FASTVMAF_REGISTER_EXTRACTOR(
                     "integer_vif_num", "integer_vif_den", "integer_vif_num_scale0", "integer_vif_den_scale0",
                     "integer_vif_num_scale1", "integer_vif_den_scale1", "integer_vif_num_scale2",
                     "integer_vif_den_scale2", "integer_vif_num_scale3", "integer_vif_den_scale3"},
-                   option_specs()));
+                   option_specs(), {.planes_read = luma_of_both}));
 
 }  // namespace fastvmaf::vif

@@ -286,20 +286,31 @@ struct ChainSum {
 
   // At a tile's start, whole tiles in O(1) each while a tile was composed under this binade's
   // unit and keeps N safely inside it; sh.acc then the sum after them. True when no term is
-  // left. (The loop ends by its condition, never by `break`: in a kernel with barriers a
+  // left. One work-item walks them (4096 tiles a sum at 4K), so kTileBatch tiles are loaded
+  // at once: their loads do not wait on the walk, which otherwise waits for every tile's
+  // own. (The loops end by their conditions, never by `break`: in a kernel with barriers a
   // `break` leaves a dead block that AdaptiveCpp 24.06's CPU compiler may take for the
   // kernel's exit, docs/adr/0211-sycl-cpu-kernel-exits.md.)
+  static constexpr unsigned kTileBatch = 4;
   FVMAF_HD static bool skip_tiles(Shared& sh) {
-    bool more = true, moved = false;
-    while (more && sh.pos < sh.n && sh.pos % kTile == 0) {
-      const ChainTile& tile = sh.tiles[sh.pos / kTile];
-      const std::uint64_t n = static_cast<std::uint64_t>(sh.n0);
-      const bool odd = n & 1u;
-      more = tile.eu == sh.eu && stays_safe(sh, n, odd ? tile.lo1 : tile.lo0, odd ? tile.hi1 : tile.hi0);
-      if (more) {
-        sh.n0 = static_cast<long long>(n + (odd ? tile.t1 : tile.t0));
-        sh.pos = sh.pos + kTile < sh.n ? sh.pos + kTile : sh.n;
-        moved = true;
+    const unsigned long long count = chain_tile_count(sh.n);
+    bool more = sh.pos < sh.n && sh.pos % kTile == 0, moved = false;
+    while (more) {
+      const unsigned long long j = sh.pos / kTile;
+      ChainTile batch[kTileBatch];
+      for (unsigned k = 0; k < kTileBatch; ++k)
+        batch[k] = j + k < count ? sh.tiles[j + k] : ChainTile{0, 0, 0, 0, 0, 0, kNoUnit};
+      for (unsigned k = 0; more && k < kTileBatch; ++k) {
+        const ChainTile& tile = batch[k];
+        const std::uint64_t n = static_cast<std::uint64_t>(sh.n0);
+        const bool odd = n & 1u;
+        more = tile.eu == sh.eu && stays_safe(sh, n, odd ? tile.lo1 : tile.lo0, odd ? tile.hi1 : tile.hi0);
+        if (more) {
+          sh.n0 = static_cast<long long>(n + (odd ? tile.t1 : tile.t0));
+          sh.pos = sh.pos + kTile < sh.n ? sh.pos + kTile : sh.n;
+          moved = true;
+          more = sh.pos < sh.n;
+        }
       }
     }
     if (moved) sh.acc = bits_of(sh.n0, sh.eu);
@@ -339,11 +350,19 @@ struct ChainSum {
                                      ChainTileEstimate* est) {
     const unsigned long long b = j * kTile, e = b + kTile < n ? b + kTile : n;
     float sum = 0.0f, lo = 0.0f, hi = 0.0f;
-    for (unsigned long long i = b; i < e; ++i) {
-      sum = sum + rough(terms[i]);
+    auto take = [&](const Term& term) {
+      sum = sum + rough(term);
       lo = sum < lo ? sum : lo;
       hi = sum > hi ? sum : hi;
+    };
+    // The loads of a batch first, as in compose_span.
+    unsigned long long i = b;
+    for (; i + kBatch <= e; i += kBatch) {
+      Term v[kBatch];
+      for (unsigned k = 0; k < kBatch; ++k) v[k] = terms[i + k];
+      for (unsigned k = 0; k < kBatch; ++k) take(v[k]);
     }
+    for (; i < e; ++i) take(terms[i]);
     if (!(sum == sum)) lo = hi = sum;  // a NaN, infinite or huge term: no prediction
     est[j] = {sum, lo, hi, 0.0f};
   }

@@ -34,6 +34,10 @@
 //   4 "first"  work-items t < kGroups find their group's first such position
 //   5 "fix"    work-item 0 takes the first one: the sum before it from N, that term by the
 //              real addition, and sets up the next round (or ends: sh.done)
+// and, before a round that starts at a tile's start (Tiles, below):
+//   kStage     work-items t < kStaged copy the next kStaged tiles into shared memory
+//   kWalk      work-item 0 takes the staged tiles it can, then stages more (sh.walk) or
+//              sets the round's window
 // Terms are read from global memory by index; nothing here is floating-point arithmetic but
 // `add`, so SYCL's kernels need no SoftF64 for it.
 //
@@ -43,12 +47,17 @@
 // would do: it is only an estimate), and `compose_tile` adds the estimates before its tile,
 // predicts from them the binade the running sum stays in over the tile (`predict_unit`: only
 // with a margin of 2^-10 from the binade's ends) and composes the tile's terms' functions
-// under that binade's unit, as phase 0 does for a span. Then `set_up`, at a tile's start,
-// takes whole tiles in O(1) while a tile was composed under the unit of the sum's binade and
-// its partial sums keep N safely inside it: exactly the test phase 3 makes of a span, so a
-// wrong prediction only costs time (the rounds then add that tile's terms as before). A
-// round's window ends at its tile's end, so the next tile is tried as soon as the sum gets
-// there.
+// under that binade's unit, as phase 0 does for a span. Then, where `set_up` leaves the sum
+// at a tile's start, two phases come before the round: kStage, every work-item t <
+// kStaged copies one of the next kStaged tiles into shared memory (their loads all in
+// flight at once), and kWalk, work-item 0 takes the staged tiles in O(1) each while a tile
+// was composed under the unit of the sum's binade and its partial sums keep N safely inside
+// it: exactly the test phase 3 makes of a span, so a wrong prediction only costs time (the
+// rounds then add that tile's terms as before). Every staged tile taken, the pair comes
+// again from the next one. A round's window ends at its tile's end, so the next tile is
+// tried as soon as the sum gets there. Sums without tiles never run the pair, and the walk
+// holds no tile in registers (a batch of four did: the sum kernels went past their
+// register cap and spilled, docs/adr/0213-chain-tiles.md).
 #pragma once
 
 #include <cstdint>
@@ -146,6 +155,9 @@ struct ChainSum {
   static constexpr unsigned kThreads = Threads;
   static constexpr unsigned kGroups = Threads / 32;
   static constexpr unsigned kPhases = 6, kStart = kPhases;
+  // The phases of a walk over tiles, between rounds: the group stages tiles, work-item 0
+  // walks them.
+  static constexpr unsigned kStage = kPhases + 1, kWalk = kPhases + 2;
   static constexpr int kP = Fmt::kP;
   static constexpr std::uint64_t kNone = ~0ull;
   // The first window: a few terms a work-item (a sum from 0 crosses binades early and often).
@@ -155,6 +167,8 @@ struct ChainSum {
   static constexpr long long kMaxN = 1ll << 62;  // beyond every partial sum a check reads
   static constexpr unsigned kBatch = 8;           // terms a work-item loads at once
   static constexpr unsigned long long kTile = kChainTile;
+  // Tiles staged at once (one a work-item): 7 KB of shared memory at 128.
+  static constexpr unsigned kStaged = Threads < 128 ? Threads : 128;
 
   struct Shared {
     std::uint64_t a0[Threads], a1[Threads];  // phases 0-1: the spans' totals
@@ -166,7 +180,9 @@ struct ChainSum {
     long long n0, lo, hi;                    // acc as N, and N's safe range
     int eu;                                  // the unit: 2^eu
     unsigned done;
+    unsigned walk;                           // 1: a walk over tiles (kStage, kWalk) before the round
     const ChainTile* tiles;                  // the terms' tiles, or none
+    ChainTile staged[kStaged];               // kStage: tiles pos / kTile on, for kWalk
   };
 
   // A work-item's registers between phases 0 and 3 (the replay keeps one per work-item):
@@ -230,7 +246,9 @@ struct ChainSum {
   }
 
   // The next round from sh.acc and sh.pos: the real addition term by term while the sum is
-  // NaN, infinite or -0, then the binade's unit, N and range, and the window.
+  // NaN, infinite or -0, then the binade's unit, N and range, and the window; at a tile's
+  // start (where the terms have tiles) a walk over tiles first (sh.walk), which sets the
+  // window.
   template <class Term, class Add>
   FVMAF_HD static void set_up(Shared& sh, const Term* terms, Add add) {
     const std::uint64_t frac = (1ull << (kP - 1)) - 1;
@@ -261,15 +279,9 @@ struct ChainSum {
           sh.lo = -sh.hi;
           sh.hi = -lo;
         }
-        // Whole tiles first (when the terms have them); they may end the sum.
-        const bool finished = sh.tiles && skip_tiles(sh);
-        const unsigned long long left = sh.n - sh.pos, want = sh.pos > kMinWindow ? sh.pos : kMinWindow;
-        sh.end = sh.pos + (left < want ? left : want);
-        if (sh.tiles) {
-          const unsigned long long tile_end = (sh.pos / kTile + 1) * kTile;
-          sh.end = sh.end < tile_end ? sh.end : tile_end;
-        }
-        sh.done = finished ? 1u : 0u;
+        sh.walk = sh.tiles && sh.pos % kTile == 0 ? 1u : 0u;
+        if (!sh.walk) set_window(sh);
+        sh.done = 0;
         return;
       }
       sh.acc = add(sh.acc, terms[sh.pos]);
@@ -284,37 +296,52 @@ struct ChainSum {
     return lo >= room_lo && hi <= room_hi;
   }
 
-  // At a tile's start, whole tiles in O(1) each while a tile was composed under this binade's
-  // unit and keeps N safely inside it; sh.acc then the sum after them. True when no term is
-  // left. One work-item walks them (4096 tiles a sum at 4K), so kTileBatch tiles are loaded
-  // at once: their loads do not wait on the walk, which otherwise waits for every tile's
-  // own. (The loops end by their conditions, never by `break`: in a kernel with barriers a
-  // `break` leaves a dead block that AdaptiveCpp 24.06's CPU compiler may take for the
-  // kernel's exit, docs/adr/0211-sycl-cpu-kernel-exits.md.)
-  static constexpr unsigned kTileBatch = 4;
-  FVMAF_HD static bool skip_tiles(Shared& sh) {
-    const unsigned long long count = chain_tile_count(sh.n);
-    bool more = sh.pos < sh.n && sh.pos % kTile == 0, moved = false;
-    while (more) {
-      const unsigned long long j = sh.pos / kTile;
-      ChainTile batch[kTileBatch];
-      for (unsigned k = 0; k < kTileBatch; ++k)
-        batch[k] = j + k < count ? sh.tiles[j + k] : ChainTile{0, 0, 0, 0, 0, 0, kNoUnit};
-      for (unsigned k = 0; more && k < kTileBatch; ++k) {
-        const ChainTile& tile = batch[k];
-        const std::uint64_t n = static_cast<std::uint64_t>(sh.n0);
-        const bool odd = n & 1u;
-        more = tile.eu == sh.eu && stays_safe(sh, n, odd ? tile.lo1 : tile.lo0, odd ? tile.hi1 : tile.hi0);
-        if (more) {
-          sh.n0 = static_cast<long long>(n + (odd ? tile.t1 : tile.t0));
-          sh.pos = sh.pos + kTile < sh.n ? sh.pos + kTile : sh.n;
-          moved = true;
-          more = sh.pos < sh.n;
-        }
+  // The round's window from sh.pos: twice the terms before it (at least kMinWindow), to the
+  // end of sh.pos's tile where the terms have tiles.
+  FVMAF_HD static void set_window(Shared& sh) {
+    const unsigned long long left = sh.n - sh.pos, want = sh.pos > kMinWindow ? sh.pos : kMinWindow;
+    sh.end = sh.pos + (left < want ? left : want);
+    if (sh.tiles) {
+      const unsigned long long tile_end = (sh.pos / kTile + 1) * kTile;
+      sh.end = sh.end < tile_end ? sh.end : tile_end;
+    }
+  }
+
+  // Phase kStage, work-item t: tile sh.pos / kTile + t into shared memory (one past the last
+  // tile: none). One work-item walks a sum's tiles (4096 at MS-SSIM's 4K scale 0); read from
+  // global memory by that work-item, each tile's load would wait for the walk to get there.
+  FVMAF_HD static void stage_tiles(Shared& sh, unsigned t) {
+    if (t < kStaged) {
+      const unsigned long long j = sh.pos / kTile + t;
+      sh.staged[t] = j < chain_tile_count(sh.n) ? sh.tiles[j] : ChainTile{0, 0, 0, 0, 0, 0, kNoUnit};
+    }
+  }
+
+  // Phase kWalk, work-item 0, at a tile's start: the staged tiles in O(1) each while a tile
+  // was composed under this binade's unit and keeps N safely inside it; sh.acc then the sum
+  // after them. Every staged tile taken and terms left: another walk (sh.walk), from the next
+  // tile; else the round's window, or the end of the sum. (The loop ends by its condition,
+  // never by `break`: in a kernel with barriers a `break` leaves a dead block that
+  // AdaptiveCpp 24.06's CPU compiler may take for the kernel's exit,
+  // docs/adr/0211-sycl-cpu-kernel-exits.md.)
+  FVMAF_HD static void walk_tiles(Shared& sh) {
+    const unsigned long long from = sh.pos;
+    bool more = true;
+    for (unsigned k = 0; more && k < kStaged; ++k) {
+      const ChainTile& tile = sh.staged[k];
+      const std::uint64_t n = static_cast<std::uint64_t>(sh.n0);
+      const bool odd = n & 1u;
+      more = tile.eu == sh.eu && stays_safe(sh, n, odd ? tile.lo1 : tile.lo0, odd ? tile.hi1 : tile.hi0);
+      if (more) {
+        sh.n0 = static_cast<long long>(n + (odd ? tile.t1 : tile.t0));
+        sh.pos = sh.pos + kTile < sh.n ? sh.pos + kTile : sh.n;
+        more = sh.pos < sh.n;
       }
     }
-    if (moved) sh.acc = bits_of(sh.n0, sh.eu);
-    return sh.pos >= sh.n;
+    if (sh.pos != from) sh.acc = bits_of(sh.n0, sh.eu);
+    sh.walk = more ? 1u : 0u;
+    if (!more) set_window(sh);
+    sh.done = sh.pos >= sh.n ? 1u : 0u;
   }
 
   // The functions of terms [b, e) under the unit 2^eu (phase 0's span): totals and ranges
@@ -399,31 +426,49 @@ struct ChainSum {
   }
 
   // The group's run: `step(p)` runs phase p on every work-item (first kStart), `sync()` is
-  // the barrier after it; the rounds go on until the sum is done (sh.acc).
+  // the barrier after it; the rounds, each after a walk over tiles where set_up asks for one,
+  // go on until the sum is done (sh.acc). sh.done and sh.walk are read between a barrier and
+  // the next, in which nothing writes them, so every work-item takes the same way and meets
+  // every barrier.
   template <class Step, class Sync>
   FVMAF_HD static void drive(const Shared& sh, Step step, Sync sync) {
     step(kStart);
     sync();
-    while (!sh.done)
-      for (unsigned p = 0; p < kPhases; ++p) {
-        step(p);
+    while (!sh.done) {
+      if (sh.walk) {
+        step(kStage);
         sync();
+        step(kWalk);
+        sync();
+      } else {
+        for (unsigned p = 0; p < kPhases; ++p) {
+          step(p);
+          sync();
+        }
       }
+    }
   }
 
-  // Phase p of work-item t over the n terms (kStart: work-item 0 sets up the first round).
-  // `tiles`: the terms' tiles (compose_tile), or none.
+  // Phase p of work-item t over the n terms (kStart: work-item 0 sets up the first round;
+  // kStage, kWalk: a walk over tiles). `tiles`: the terms' tiles (compose_tile), or none.
   template <class Term, class Add>
   FVMAF_HD static void item(Shared& sh, Regs& r, unsigned p, unsigned t, const Term* terms, unsigned long long n,
                             Add add, const ChainTile* tiles = nullptr) {
-    if (p != kStart) {
+    if (p < kPhases) {
       phase(sh, r, p, t, terms, add);
+    } else if (p == kStage) {
+      stage_tiles(sh, t);
     } else if (t == 0) {
-      sh.n = n;
-      sh.pos = 0;
-      sh.acc = 0;
-      sh.tiles = tiles;
-      set_up(sh, terms, add);
+      if (p == kWalk) {
+        walk_tiles(sh);
+      } else {
+        sh.n = n;
+        sh.pos = 0;
+        sh.acc = 0;
+        sh.tiles = tiles;
+        sh.walk = 0;
+        set_up(sh, terms, add);
+      }
     }
   }
 

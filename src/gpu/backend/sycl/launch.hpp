@@ -56,9 +56,9 @@ inline sycl::nd_range<2> groups(std::size_t blocks_x, std::size_t blocks_y, std:
 // on a CPU device in local memory, since AdaptiveCpp's OpenMP device keeps a private
 // struct across the barriers about 25 times slower (over 100 s for one 640x360 float_ssim
 // pair, 4 s so); on a GPU in the work-item's registers, since both in local memory do not
-// fit: 1024 work-items' Regs (48 KB) beside the Shared (33 KB) exceed the 48 KB a CUDA
-// kernel gets without opting in, and every such launch failed on an H100
-// (CUDA_ERROR_INVALID_VALUE, 2026-12-06).
+// fit: 1024 work-items' Regs (48 KB) beside the Shared (33 KB then, 40 KB with its staged
+// tiles) exceed the 48 KB a CUDA kernel gets without opting in, and every such launch
+// failed on an H100 (CUDA_ERROR_INVALID_VALUE, 2026-12-06).
 template <class Chain, class Step, class Store>
 void submit_chain_sums(const StreamRef& stream, const char* kernel_name, unsigned count, Step step, Store store) {
   static_assert(sizeof(typename Chain::Shared) <= 48 * 1024, "a GPU work-group's local memory: 48 KB");

@@ -91,11 +91,16 @@ std::vector<LadderOutcome> run_ladder_sources(const Engine& engine, io::VideoSou
   if (lanes.empty()) return out;
   // A block of the reference (VIF's filtering) is dropped once every open encode had it.
   memo.set_sharers(static_cast<unsigned>(lanes.size()));
-  for (Lane& lane : lanes)
+  // Each reader keeps in memory only the planes its runs read (Run::planes_read).
+  PlanesRead planes{kNoPlanes, kNoPlanes};
+  for (Lane& lane : lanes) {
     lane.reader = std::make_unique<io::FrameReader>(*encodes[lane.k].distorted, limits.frame_skip_dist,
-                                                    limits.frame_cnt, lane.run->read_ahead());
+                                                    limits.frame_cnt, lane.run->read_ahead(),
+                                                    lane.run->planes_read().dis);
+    planes |= lane.run->planes_read();
+  }
   // The reference's reader keeps as far ahead as the most eager encode's run reads ahead.
-  io::FrameReader ref_reader(ref, limits.frame_skip_ref, limits.frame_cnt, ahead);
+  io::FrameReader ref_reader(ref, limits.frame_skip_ref, limits.frame_cnt, ahead, planes.ref);
   // On a GPU whose runs are all twins, each reference frame is uploaded once and every
   // encode's pipeline copies it on the device (a mixed frame: the encode's own picture is
   // uploaded by its pipeline): the same bytes in the same device frame, one upload.

@@ -5,8 +5,13 @@
 
 namespace fastvmaf::io {
 
-FrameReader::FrameReader(VideoSource& source, unsigned skip, unsigned max_frames, unsigned ahead)
-    : source_(source), skip_(skip), max_frames_(max_frames), ahead_(std::max(1u, ahead)), thread_([this] { run(); }) {}
+FrameReader::FrameReader(VideoSource& source, unsigned skip, unsigned max_frames, unsigned ahead, PlaneSet planes)
+    : source_(source),
+      skip_(skip),
+      max_frames_(max_frames),
+      ahead_(std::max(1u, ahead)),
+      planes_(planes),
+      thread_([this] { run(); }) {}
 
 FrameReader::~FrameReader() {
   {
@@ -55,7 +60,7 @@ void FrameReader::run() {
       std::shared_ptr<const Picture> pic;
       if (mapped) {
         if (static_cast<std::uint64_t>(skip_) + n >= source_.indexed_frames()) break;
-        pic = source_.map_at(skip_ + n);
+        pic = source_.map_at(skip_ + n, planes_);
       } else {
         auto read = acquire();
         if (!source_.read(*read)) break;

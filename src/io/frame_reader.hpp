@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/plane_set.hpp"
 #include "fastvmaf/picture.hpp"
 #include "io/video_source.hpp"
 
@@ -35,8 +36,9 @@ class FrameReader {
   };
 
   // Skips the first `skip` frames, then reads up to max_frames (0: to the end), at most
-  // `ahead` (at least 1) frames ahead of next().
-  FrameReader(VideoSource& source, unsigned skip, unsigned max_frames, unsigned ahead);
+  // `ahead` (at least 1) frames ahead of next(). `planes`: those the consumer reads; a
+  // mapped file's other planes are not kept in memory (VideoSource::map_at).
+  FrameReader(VideoSource& source, unsigned skip, unsigned max_frames, unsigned ahead, PlaneSet planes = kAllPlanes);
   ~FrameReader();  // stops the thread (frames not taken are dropped)
   FrameReader(const FrameReader&) = delete;
   FrameReader& operator=(const FrameReader&) = delete;
@@ -55,6 +57,7 @@ class FrameReader {
 
   VideoSource& source_;
   unsigned skip_, max_frames_, ahead_;
+  PlaneSet planes_;
   std::mutex mu_;
   std::condition_variable ready_, room_;
   std::deque<std::shared_ptr<const Picture>> frames_;  // read, not yet taken

@@ -74,6 +74,30 @@ TEST(FrameReader, SkipAndFrameCountThenACleanEnd) {
   }
 }
 
+TEST(FrameReader, MappedPlanesNotReadStillGiveTheFilesSamples) {
+  // The consumer's planes only are kept in memory (VideoSource::map_at); a read of the
+  // others faults their pages in again: the file's samples all the same.
+  const std::string p = numbered_y4m("planes.y4m", 4, 0, 1024, 704);
+  for (PlaneSet planes : {kLumaPlane, kChromaPlanes, kNoPlanes}) {
+    SCOPED_TRACE(static_cast<int>(planes));
+    auto src = open_y4m(p);
+    ASSERT_TRUE(src->mappable());
+    FrameReader r(*src, 1, 0, 2, planes);
+    for (int k = 1; k < 4; ++k) {
+      const auto f = r.next();
+      ASSERT_EQ(f.state, FrameReader::Frame::State::Have);
+      EXPECT_EQ(f.picture->plane(0).data[0], k);
+      for (int c = 1; c < 3; ++c) {
+        const Plane& pl = f.picture->plane(c);
+        EXPECT_EQ(pl.data[0], 100);
+        EXPECT_EQ(pl.row<std::uint8_t>(pl.height - 1)[pl.width - 1], 100);
+      }
+    }
+    EXPECT_EQ(r.next().state, FrameReader::Frame::State::End);
+  }
+  fs::remove(p);
+}
+
 TEST(FrameReader, ATruncatedFrameIsAnErrorAtThatFrame) {
   const std::string p = numbered_y4m("t.y4m", 4, 10);
   auto src = open_y4m(p);

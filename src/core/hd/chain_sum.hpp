@@ -344,9 +344,22 @@ struct ChainSum {
     sh.done = sh.pos >= sh.n ? 1u : 0u;
   }
 
+  // take(term) for terms [b, e) in order, their loads kBatch at a time first: the loads do
+  // not wait on what take adds up, so a work-item has kBatch of them in flight instead of
+  // one (each work-item reads its own lines).
+  template <class Term, class Take>
+  FVMAF_HD static void for_each_batched(const Term* terms, unsigned long long b, unsigned long long e, Take& take) {
+    unsigned long long i = b;
+    for (; i + kBatch <= e; i += kBatch) {
+      Term v[kBatch];
+      for (unsigned k = 0; k < kBatch; ++k) v[k] = terms[i + k];
+      for (unsigned k = 0; k < kBatch; ++k) take(v[k]);
+    }
+    for (; i < e; ++i) take(terms[i]);
+  }
+
   // The functions of terms [b, e) under the unit 2^eu (phase 0's span): totals and ranges
-  // by parity in. The loads of a batch first: they do not wait on the sums, so a work-item
-  // has kBatch of them in flight instead of one (each work-item reads its own lines).
+  // by parity in.
   template <class Term>
   FVMAF_HD static Regs compose_span(const Term* terms, unsigned long long b, unsigned long long e, int eu) {
     std::uint64_t f0 = 0, f1 = 0;
@@ -361,13 +374,7 @@ struct ChainSum {
       lo1 = v1 < lo1 ? v1 : lo1;
       hi1 = v1 > hi1 ? v1 : hi1;
     };
-    unsigned long long i = b;
-    for (; i + kBatch <= e; i += kBatch) {
-      Term v[kBatch];
-      for (unsigned k = 0; k < kBatch; ++k) v[k] = terms[i + k];
-      for (unsigned k = 0; k < kBatch; ++k) take(v[k]);
-    }
-    for (; i < e; ++i) take(terms[i]);
+    for_each_batched(terms, b, e, take);
     return {f0, f1, lo0, hi0, lo1, hi1};
   }
 
@@ -382,14 +389,7 @@ struct ChainSum {
       lo = sum < lo ? sum : lo;
       hi = sum > hi ? sum : hi;
     };
-    // The loads of a batch first, as in compose_span.
-    unsigned long long i = b;
-    for (; i + kBatch <= e; i += kBatch) {
-      Term v[kBatch];
-      for (unsigned k = 0; k < kBatch; ++k) v[k] = terms[i + k];
-      for (unsigned k = 0; k < kBatch; ++k) take(v[k]);
-    }
-    for (; i < e; ++i) take(terms[i]);
+    for_each_batched(terms, b, e, take);
     if (!(sum == sum)) lo = hi = sum;  // a NaN, infinite or huge term: no prediction
     est[j] = {sum, lo, hi, 0.0f};
   }

@@ -232,6 +232,13 @@ const std::size_t kPage = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
 // (Linux's fault_around_bytes): a frame whose pages are dropped takes that much of its
 // neighbours' with it, so that what a neighbour's fault mapped of it does not stay.
 constexpr std::size_t kFaultAround = std::size_t{64} << 10;
+// A fault may also map the page cache's whole folio around it (Linux 6.18 on ext4: folios
+// up to 512 KiB seen, x86-64's 2 MiB possible), reaching back into the frame before. A run
+// releases its frames in order, often before the reader maps the next one (a fast
+// extractor), so what a frame's faults mapped of the one before it is dropped with the
+// frame: the drop reaches this far back (pages of a frame still held would be faulted in
+// again, as with kFaultAround). Without it, memory grew with the video's length.
+constexpr std::size_t kFolioReach = std::size_t{2} << 20;
 // Smaller frames are read: a mapped frame costs two system calls and a TLB shootdown on
 // the cores running the process, fixed costs that copying a 576x324 frame (280 KB) beats
 // (psnr and motion about 5 % slower mapped on the 2-core EPYC VM), and a 1080p one does not.
@@ -342,14 +349,18 @@ std::shared_ptr<const Picture> VideoSource::map_at(unsigned n, PlaneSet planes) 
 #endif
   });
   // The frame's pages leave this process's memory with its last user (the page cache
-  // keeps them); a neighbour frame's page dropped with them is faulted in again if needed.
+  // keeps them), with what its faults mapped of its neighbours (kFolioReach back); a
+  // neighbour's page dropped with them is faulted in again if needed.
   std::uint8_t* drop;
   std::size_t drop_bytes;
   widen(at, frame, std::max(kPage, kFaultAround), drop, drop_bytes);
+  std::uint8_t* const end = std::min(drop + drop_bytes, m->base + m->bytes);
   drop = std::max(drop, m->base);
-  drop_bytes = std::min(drop_bytes, static_cast<std::size_t>(m->base + m->bytes - drop));
-  std::shared_ptr<void> keep(static_cast<void*>(drop),
-                             [m, drop_bytes](void* q) { ::madvise(q, drop_bytes, MADV_DONTNEED); });
+  drop_bytes = static_cast<std::size_t>(end - drop);
+  std::uint8_t* const release = drop - std::min(kFolioReach, static_cast<std::size_t>(drop - m->base));
+  std::shared_ptr<void> keep(static_cast<void*>(release), [m, bytes = static_cast<std::size_t>(end - release)](void* q) {
+    ::madvise(q, bytes, MADV_DONTNEED);
+  });
   Picture pic = Picture::wrap(geometry_.format, geometry_.bpc, geometry_.width, geometry_.height, plane,
                               std::move(keep), frame);
   finish_planes(pic, false, n);  // the bit-depth check only: not monochrome

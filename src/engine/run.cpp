@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/context_scope.hpp"
+#include "engine/pipeline_depth.hpp"
 #include "engine/series.hpp"
 
 namespace fastvmaf {
@@ -39,37 +40,13 @@ Run::Run(const EngineImpl& engine, const VideoGeometry& geometry, Hooks hooks, S
   setup_s_ = since(t0_);
   final_when_replayed_ = !any_values_at_flush(engine.slots);
 
-  // Pictures alive at once (read ahead plus in flight) stay within ~256 MiB, and
-  // frames in flight within threads + 2: memory does not grow with video length.
   const std::size_t pair_bytes = 2 * Picture::bytes_for(geometry.format, geometry.bpc, geometry.width, geometry.height);
-  const std::size_t budget = std::size_t{256} << 20;
-  const unsigned by_memory = static_cast<unsigned>(std::max<std::size_t>(3, budget / std::max<std::size_t>(pair_bytes, 1)));
-  // Read-ahead: at least a frame per thread; small frames up to 16 (within 8 MiB), so
-  // the reader threads wake once per several frames rather than once per frame. Large
-  // frames gain nothing from more (a reader's wake-up is nothing beside reading 1080p),
-  // and each pair read ahead is memory (32 MiB here cost a 1080p run 25 MB of peak RSS).
-  const unsigned small_frames = static_cast<unsigned>(
-      std::min<std::size_t>(16, (std::size_t{8} << 20) / std::max<std::size_t>(pair_bytes, 1)));
-  const unsigned threads = setup.threads ? setup.threads : engine.threads;
-  ahead_ = std::max(1u, std::min(by_memory / 3, std::max(threads, small_frames)));
-  // A GPU run does little on the host but read: with several reading threads per file
-  // (a quarter of the cores, at most 4) the pread copies into the pinned slabs keep up
-  // with the device, where one thread per file bounds it (H200: 1080p and 4K). They need
-  // frames to read ahead; a CPU run keeps its cores for the extractors.
-  if (scheduler_.pair_storage()) {
-    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-    readers_ = std::clamp(hw / 4, 1u, 4u);
-    if (readers_ > 1) ahead_ = std::max(ahead_, std::min(2 * readers_, by_memory > 2 ? by_memory - 2 : 1u));
-  }
-  // A GPU run keeps more frames submitted than the device pipeline holds, so it fills.
-  // On the CPU, a frame per thread and two of slack for frames that finish out of order.
-  // One thread finishes them in order: one frame waiting beside it is enough, and for
-  // large frames (above 4 MiB a pair: 1080p and up) the second was a sixth of a 4K run's
-  // peak memory and no faster (bench/results/cpu-epyc-2core-2026-12-05-make-room.md; at
-  // two threads one frame of slack made v1 at 4K 3-5 % slower, so they keep two).
-  const unsigned device_depth = scheduler_.device_depth();
-  const unsigned slack = threads == 1 && small_frames <= 1 ? 1 : 2;
-  in_flight_ = std::max({2u, device_depth ? device_depth + 2 : 0u, std::min(threads + slack, by_memory - ahead_)});
+  const PipelineDepth depth =
+      pipeline_depth(pair_bytes, setup.threads ? setup.threads : engine.threads, scheduler_.pair_storage() != nullptr,
+                     scheduler_.device_depth(), std::thread::hardware_concurrency());
+  ahead_ = depth.ahead;
+  in_flight_ = depth.in_flight;
+  readers_ = depth.readers;
   const unsigned history = engine.segment_history();
   if (engine.options.segment_frames > 0 && history != kUnboundedHistory) {
     mode_ = Mode::Cut;
